@@ -1,0 +1,32 @@
+"""Touring, the Parker Brothers card race: rules, engine, bots and board.
+
+>>> import touring_widgets as tw
+>>> g = tw.Touring(players=["human", "greedy"], seed=7)
+>>> g.piles()
+{'draw': 88, 'discard': 0}
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import CARDS, Card, card_name, deck_counts
+from .game import Touring
+from .moves import apply, explain, legal_actions
+from .rules import Rules
+from .state import State, Tableau, deal
+
+__all__ = [
+    "CARDS",
+    "Action",
+    "Card",
+    "Rules",
+    "State",
+    "Tableau",
+    "Touring",
+    "apply",
+    "card_name",
+    "deal",
+    "deck_counts",
+    "explain",
+    "legal_actions",
+]

@@ -1,0 +1,133 @@
+"""Touring bots: ``random`` plays any legal action; ``greedy`` follows a heuristic.
+
+Greedy wins at once when it can, repairs delays, sets itself moving, lays a Freeway when it
+still needs 50s and 75s, advances with its biggest mileage, attacks the opponent closest to
+winning, and otherwise discards the card it is least likely to need, counting the cards it
+has seen (only what T-VIEW lets its seat see).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .actions import Action
+from .cards import FAST_MILEAGE, MILEAGE, MILES, REMEDY_FOR, STOPPING_DELAYS
+from .moves import legal_actions
+from .state import State
+from .view import unseen_count
+
+POLICIES = ("human", "greedy", "random")
+_PILE = {m: i for i, m in enumerate(MILEAGE)}
+_CAUSE = {remedy: delay for delay, remedy in REMEDY_FOR.items()}
+
+
+def random_policy(state: State) -> Action:
+    """Any legal action, chosen by a generator named by the seed and the ply."""
+    actions = legal_actions(state)
+    return random.Random(f"touring/{state.seed}/bot/{state.ply}").choice(actions)
+
+
+def greedy_policy(state: State) -> Action:
+    """The action the heuristic values most (ties: the first in ``legal_actions`` order)."""
+    actions = legal_actions(state)
+    plays = [a for a in actions if a.kind == "play"]
+    best, best_value = None, 0.0
+    for action in plays:
+        value = _play_value(state, action)
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        return best
+    return _least_needed_discard(state, actions)
+
+
+def _progress(state: State, team: int) -> float:
+    table = state.tables[team]
+    return sum(min(n, cap) * MILES[m] for n, cap, m in zip(table.piles, state.rules.caps, MILEAGE)) / (
+        state.rules.goal
+    )
+
+
+def _needs_fast(state: State, team: int) -> bool:
+    piles, caps = state.tables[team].piles, state.rules.caps
+    return piles[2] < caps[2] or piles[3] < caps[3]
+
+
+def _play_value(state: State, action: Action) -> float:
+    """How much the greedy bot wants to play this card; 0 means rather discard something."""
+    card = action.card
+    me = state.team_of(state.turn)
+    if card in MILEAGE:
+        table = state.tables[me]
+        piles = list(table.piles)
+        piles[_PILE[card]] += 1
+        if tuple(piles) == state.rules.caps:
+            return 10_000.0  # T-WIN
+        return 500.0 + MILES[card]
+    if card in _CAUSE:  # a remedy: it is only legal on its own delay
+        return 900.0
+    if card == "go":
+        return 850.0
+    if card == "freeway":
+        return 700.0 if _needs_fast(state, me) else 0.0
+    target = state.team_of(action.target)
+    progress = _progress(state, target)
+    threat = 250.0 + 600.0 * progress
+    if card in STOPPING_DELAYS:
+        # A stop hurts most while the target can still move and earn miles.
+        return threat + (50.0 if state.tables[target].moving(state.rules) else 0.0)
+    if card == "populated_area":
+        return threat if _needs_fast(state, target) else 0.0
+    lost = state.rules.loss_value(card)
+    return threat * MILES[lost] / 75.0
+
+
+def _least_needed_discard(state: State, actions: list[Action]) -> Action:
+    seat = state.turn
+    me = state.team_of(seat)
+    table = state.tables[me]
+    caps = state.rules.caps
+    hand = state.hands[seat]
+    held: dict[str, int] = {}
+    for card in hand:
+        held[card] = held.get(card, 0) + 1
+
+    def keep(card: str) -> float:
+        copies = held[card]
+        if card in MILEAGE:
+            i = _PILE[card]
+            missing = caps[i] - table.piles[i]
+            if missing <= 0:
+                return 0.0
+            value = 40.0 + MILES[card] / 5
+            if card in FAST_MILEAGE and not table.freeway_active:
+                value -= 10
+            return value if copies <= missing else value / copies
+        if card == "go":
+            if table.top_go is None:
+                return 100.0
+            return 30.0 if state.rules.go_after_remedy else 2.0
+        if card == "freeway":
+            if not _needs_fast(state, me):
+                return 1.0
+            if not table.freeway_active:
+                return 90.0 / copies
+            # A spare Freeway only matters while Populated Areas are still out there.
+            return 15.0 / copies if unseen_count(state, seat, "populated_area") > 0 else 1.0
+        if card in _CAUSE:
+            delay = _CAUSE[card]
+            if table.stopped_by == delay:
+                return 120.0
+            return (25.0 / copies) if unseen_count(state, seat, delay) > 0 else 0.5
+        return 20.0 / copies  # attacks stay useful while anyone has something to hit
+
+    discards = [a for a in actions if a.kind == "discard"]
+    return min(discards, key=lambda a: keep(a.card))
+
+
+POLICY_FUNCTIONS: dict[str, Callable[[State], Action]] = {
+    "human": greedy_policy,  # a human seat asking for a move gets the greedy hint
+    "greedy": greedy_policy,
+    "random": random_policy,
+}

@@ -1,0 +1,320 @@
+"""What may be played in a Touring position, why, and the position after it.
+
+Everything here is a pure function of a ``State``. ``refusal`` is the single judge: it is what
+``legal_actions``, ``explain`` and ``apply`` all ask, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from .actions import Action
+from .cards import (
+    ATTACKS,
+    CARDS,
+    FAST_MILEAGE,
+    MILEAGE,
+    MILEAGE_DELAYS,
+    REMEDIES,
+    REMEDY_FOR,
+    STOPPING_DELAYS,
+    card_name,
+)
+from .state import FACE_UP, State, Tableau, shuffled, with_card
+
+_PILE = {m: i for i, m in enumerate(MILEAGE)}
+_VALUES = (25, 35, 50, 75)
+_INTERNED: dict[tuple[str, str, int | None], Action] = {}
+
+
+def _action(kind: str, card: str, target: int | None = None) -> Action:
+    key = (kind, card, target)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = Action(kind, card, target)
+    return action
+
+
+# -- judging one action ---------------------------------------------------------------------
+def refusal(state: State, action: Action) -> tuple[str, str] | None:
+    """Why ``action`` is illegal for the seat to move, as (rule id, reason), or None if legal."""
+    if state.over:
+        return "T-WIN" if state.winner is not None else "T-EXHAUST", "the game is over"
+    seat = state.turn
+    card = action.card
+    if card not in CARDS:
+        return "T-DECK", f"{card!r} is not a Touring card"
+    if card not in state.hands[seat]:
+        return "T-TURN", f"seat {seat} holds no {card_name(card)}"
+    if action.kind == "discard":
+        if action.target is not None:
+            return "T-DISCARD", "a discard goes face down on the discard pile, not on a seat"
+        return None
+    if action.kind != "play":
+        return "T-TURN", f"{action.kind!r} is neither play nor discard"
+    if card in ATTACKS:
+        return _attack_refusal(state, seat, card, action.target)
+    if action.target is not None:
+        where = f"on your own tableau, not on seat {action.target}"
+        return _own_rule(card), f"{card_name(card)} is played {where}"
+    return _own_refusal(state, state.table_of(seat), card)
+
+
+def _own_rule(card: str) -> str:
+    if card in MILEAGE:
+        return "T-FREEWAY" if card in FAST_MILEAGE else "T-SLOW"
+    return {"go": "T-GO", "freeway": "T-FREEWAY"}.get(card, "T-REMEDY")
+
+
+def _own_refusal(state: State, table: Tableau, card: str) -> tuple[str, str] | None:
+    rules = state.rules
+    top = table.top_go
+    if top is None and card != "go":
+        return "T-GO", f"your first card on the table must be a Go, so {card_name(card)} cannot be played yet"
+    if card == "go":
+        if top is None or (top in REMEDIES and rules.go_after_remedy):
+            return None
+        if top in STOPPING_DELAYS:
+            return "T-STOP", (
+                f"a Go does not end {card_name(top)}: it needs {card_name(REMEDY_FOR[top])}"
+            )
+        return "T-USEFUL", "you are already moving, so a Go would change nothing"
+    if card == "freeway":
+        if table.freeway_active:
+            return "T-USEFUL", "your Freeway is already active, so another would change nothing"
+        return None
+    if card in REMEDIES:
+        if top in STOPPING_DELAYS:
+            if REMEDY_FOR[top] == card:
+                return None
+            needed = card_name(REMEDY_FOR[top])
+            return "T-STOP", f"{card_name(card)} does not end {card_name(top)}: it needs {needed}"
+        return "T-USEFUL", f"you are not stopped, so {card_name(card)} has nothing to remedy"
+    # mileage
+    if top in STOPPING_DELAYS:
+        return "T-STOP", f"you are stopped by {card_name(top)}: play {card_name(REMEDY_FOR[top])} first"
+    if not table.moving(rules):
+        return "T-REMEDY", "after a remedy you need a new Go before playing mileage (go_after_remedy)"
+    if card in FAST_MILEAGE and not table.freeway_active:
+        if table.freeway:
+            return "T-POP", f"a Populated Area blocks your Freeway: play a Freeway before {card_name(card)}"
+        return "T-FREEWAY", f"{card_name(card)} needs an active Freeway"
+    i = _PILE[card]
+    cap = rules.caps[i]
+    if table.piles[i] >= cap:
+        return "T-GOAL", f"your {_VALUES[i]} pile is full ({cap}/{cap})"
+    return None
+
+
+def _attack_refusal(state: State, seat: int, card: str, target: int | None) -> tuple[str, str] | None:
+    rule = "T-POP" if card == "populated_area" else "T-DELAY"
+    if target is None:
+        return rule, f"{card_name(card)} is played on an opponent: write 'play {card} on <seat>'"
+    if not 0 <= target < state.players:
+        return "T-PLAYERS", f"there is no seat {target}: seats are 0 to {state.players - 1}"
+    if target == seat:
+        return rule, f"{card_name(card)} is played on an opponent, not on yourself"
+    if state.team_of(target) == state.team_of(seat):
+        return "T-TEAMS", f"seat {target} is your partner: nobody attacks a partner"
+    table = state.table_of(target)
+    if card == "populated_area":
+        if not table.freeway_active:
+            return "T-POP", f"seat {target} has no active Freeway for a Populated Area"
+        return None
+    if table.top_go is None:
+        return "T-DELAY", f"seat {target} has no Go on the table yet, so it cannot be delayed"
+    if card in STOPPING_DELAYS:
+        if table.stopped_by is not None:
+            return "T-STOP", f"seat {target} is already stopped by {card_name(table.stopped_by)}"
+        return None
+    lost = state.rules.loss_value(card)
+    if table.piles[_PILE[lost]] == 0:
+        return "T-LOSS", f"seat {target} has no {card_name(lost)} on the table for {card_name(card)} to take"
+    return None
+
+
+def rule_of(state: State, action: Action) -> str:
+    """The rule id that allows a legal action."""
+    card = action.card
+    if action.kind == "discard":
+        return "T-DISCARD"
+    if card == "populated_area":
+        return "T-POP"
+    if card in STOPPING_DELAYS:
+        return "T-STOP"
+    if card in MILEAGE_DELAYS:
+        return "T-LOSS"
+    if card == "go" and state.table_of(state.turn).top_go is not None:
+        return "T-REMEDY"
+    if card in MILEAGE and _wins(state, card):
+        return "T-WIN"
+    return _own_rule(card)
+
+
+def _wins(state: State, card: str) -> bool:
+    table = state.table_of(state.turn)
+    piles = list(table.piles)
+    piles[_PILE[card]] += 1
+    return tuple(piles) == state.rules.caps
+
+
+# -- listing -------------------------------------------------------------------------------
+def legal_actions(state: State) -> list[Action]:
+    """Every legal play and discard for the seat to move, plays first, in card order."""
+    if state.over:
+        return []
+    seat = state.turn
+    teams = len(state.tables)
+    own = state.tables[seat % teams]
+    others = [t for t in range(state.players) if t % teams != seat % teams]
+    plays: list[Action] = []
+    discards: list[Action] = []
+    interned = _INTERNED
+    previous = None
+    for card in state.hands[seat]:
+        if card == previous:
+            continue
+        previous = card
+        discards.append(interned.get(("discard", card, None)) or _action("discard", card))
+        if card in ATTACKS:
+            for target in others:
+                if _attack_refusal(state, seat, card, target) is None:
+                    plays.append(interned.get(("play", card, target)) or _action("play", card, target))
+        elif _own_refusal(state, own, card) is None:
+            plays.append(interned.get(("play", card, None)) or _action("play", card))
+    return plays + discards
+
+
+def check(state: State, action: Action | str) -> Action:
+    """The action, read and judged; raises IllegalAction naming the problem and the rule."""
+    if not isinstance(action, Action):
+        action = Action.parse(action)
+    problem = refusal(state, action)
+    if problem is not None:
+        rule, reason = problem
+        raise IllegalAction(f"{action}: {reason} ({rule})", rule)
+    return action
+
+
+def explain(state: State, action: Action | str) -> str:
+    """One sentence: whether the action is legal here, and the rule behind the answer."""
+    try:
+        action = check(state, action)
+    except IllegalAction as exc:
+        return f"Illegal: {exc}"
+    seat, card = state.turn, action.card
+    rule = rule_of(state, action)
+    if action.kind == "discard":
+        what = f"{card_name(card)} goes face down on the discard pile"
+    elif action.target is not None:
+        if rule == "T-POP":
+            what = f"Populated Area blocks seat {action.target}'s Freeway"
+        elif rule == "T-STOP":
+            what = f"{card_name(card)} stops seat {action.target}"
+        else:
+            lost = card_name(state.rules.loss_value(card))
+            what = f"{card_name(card)} takes {lost} from seat {action.target}"
+    elif card in MILEAGE:
+        miles = state.table_of(seat).miles() + CARDS[card].miles
+        what = f"{card_name(card)} brings seat {seat} to {miles} of {state.rules.goal} miles"
+        if rule == "T-WIN":
+            what += ", completing the trip"
+    elif card in REMEDIES:
+        what = f"{card_name(card)} ends {card_name(state.table_of(seat).top_go)}"
+    elif card == "go":
+        what = f"Go sets seat {seat} moving"
+    else:
+        what = f"Freeway lets seat {seat} play 50s and 75s"
+    return f"Legal: {what} ({rule})."
+
+
+# -- applying ------------------------------------------------------------------------------
+def apply(state: State, action: Action | str) -> State:
+    """The position after a legal action; raises IllegalAction and leaves ``state`` untouched."""
+    return advance(state, check(state, action))
+
+
+def advance(state: State, action: Action) -> State:
+    """The position after an action already judged legal by ``check`` (no second judging)."""
+    seat, card = state.turn, action.card
+    hand = list(state.hands[seat])
+    hand.remove(card)
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    tables = list(state.tables)
+    discard = state.discard
+    winner = None
+    if action.kind == "discard":
+        discard = (*discard, (card, seat))
+    elif action.target is not None:
+        team = state.team_of(action.target)
+        table = tables[team]
+        if card == "populated_area":
+            tables[team] = Tableau(table.go, (*table.freeway, card), table.piles)
+        elif card in STOPPING_DELAYS:
+            tables[team] = Tableau((*table.go, card), table.freeway, table.piles)
+        else:
+            lost = state.rules.loss_value(card)
+            piles = list(table.piles)
+            piles[_PILE[lost]] -= 1
+            tables[team] = Tableau(table.go, table.freeway, tuple(piles))
+            discard = (*discard, (card, FACE_UP), (lost, FACE_UP))
+    else:
+        team = state.team_of(seat)
+        table = tables[team]
+        if card in MILEAGE:
+            piles = list(table.piles)
+            piles[_PILE[card]] += 1
+            tables[team] = Tableau(table.go, table.freeway, tuple(piles))
+            if tuple(piles) == state.rules.caps:
+                winner = seat
+        elif card == "freeway":
+            tables[team] = Tableau(table.go, (*table.freeway, card), table.piles)
+        else:
+            tables[team] = Tableau((*table.go, card), table.freeway, table.piles)
+    last = (seat, action)
+    if winner is not None:
+        return State(
+            state.rules, state.seed, tuple(hands), state.draw, discard, tuple(tables), seat,
+            state.ply + 1, state.reshuffles, winner, True, None, last,
+        )
+    return _next_turn(state, hands, discard, tables, seat, last)
+
+
+def _next_turn(
+    state: State,
+    hands: list[tuple[str, ...]],
+    discard: tuple[tuple[str, int], ...],
+    tables: list[Tableau],
+    seat: int,
+    last: tuple[int, Action],
+) -> State:
+    """Pass the turn on: the next seat draws (T-TURN), reshuffling (T-RESHUFFLE) or going
+    without (T-EXHAUST); seats with nothing to play are passed; all empty ends the game."""
+    draw = state.draw
+    reshuffles = state.reshuffles
+    players = len(hands)
+    for step in range(1, players + 1):
+        nxt = (seat + step) % players
+        if not draw and (discard or any(len(t.go) > 1 or len(t.freeway) > 1 for t in tables)):
+            pool = [c for c, _ in discard]
+            for i, t in enumerate(tables):
+                pool.extend(t.go[:-1])
+                pool.extend(t.freeway[:-1])
+                tables[i] = Tableau(t.go[-1:], t.freeway[-1:], t.piles)
+            reshuffles += 1
+            draw = tuple(shuffled(sorted(pool), state.seed, f"reshuffle/{reshuffles}"))
+            discard = ()
+        drawn = None
+        if draw:
+            drawn = draw[-1]
+            draw = draw[:-1]
+            hands[nxt] = with_card(hands[nxt], drawn)
+        if hands[nxt]:
+            return State(
+                state.rules, state.seed, tuple(hands), draw, discard, tuple(tables), nxt,
+                state.ply + 1, reshuffles, None, False, drawn, last,
+            )
+    return State(
+        state.rules, state.seed, tuple(hands), draw, discard, tuple(tables), seat,
+        state.ply + 1, reshuffles, None, True, None, last,
+    )

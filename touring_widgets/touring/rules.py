@@ -1,0 +1,88 @@
+"""The switches of Touring: every (resolution) in rules/touring.md is one field of ``Rules``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from ..errors import LoadError
+from .cards import FULL_CAPS, MILEAGE, MILEAGE_DELAYS, MILES, SHORT_CAPS
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How a game of Touring is played.
+
+    >>> Rules(go_after_remedy=True).caps
+    (8, 4, 2, 2)
+
+    Attributes:
+        short_trip: T-SHORT, the 295-mile trip with 94 cards; None means the default
+            (on for 3 and 6 players, off otherwise).
+        teams: T-TEAMS, partners sit opposite and share a tableau (4 or 6 players only).
+        go_after_remedy: T-REMEDY, a remedy leaves the player needing a new Go.
+        burning_oil, broken_spring, brake_adjustment: T-LOSS, the mileage value each takes away.
+    """
+
+    short_trip: bool | None = None
+    teams: bool = False
+    go_after_remedy: bool = False
+    burning_oil: int = 75
+    broken_spring: int = 50
+    brake_adjustment: int = 35
+
+    def __post_init__(self) -> None:
+        for name in ("short_trip",):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, bool):
+                raise ValueError(f"Rules.{name} must be True, False or None, not {value!r} (T-SHORT)")
+        for name in ("teams", "go_after_remedy"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"Rules.{name} must be True or False, not {getattr(self, name)!r}")
+        for name in MILEAGE_DELAYS:
+            value = getattr(self, name)
+            if type(value) is not int or value not in MILES.values():
+                raise ValueError(f"Rules.{name} must be one of 25, 35, 50, 75, not {value!r} (T-LOSS)")
+
+    def for_players(self, players: int) -> Rules:
+        """These rules with the defaults that depend on the number of players filled in.
+
+        Raises ValueError when teams are asked for with other than 4 or 6 players (T-TEAMS).
+        """
+        if self.teams and players not in (4, 6):
+            raise ValueError(f"teams need 4 or 6 players, not {players} (T-TEAMS)")
+        if self.short_trip is None:
+            return replace(self, short_trip=players in (3, 6))
+        return self
+
+    @property
+    def caps(self) -> tuple[int, int, int, int]:
+        """How many cards of 25, 35, 50 and 75 miles complete the trip (T-GOAL, T-SHORT)."""
+        return SHORT_CAPS if self.short_trip else FULL_CAPS
+
+    @property
+    def goal(self) -> int:
+        """The miles of the whole trip: 590, or 295 for the short trip."""
+        return sum(cap * MILES[m] for cap, m in zip(self.caps, MILEAGE))
+
+    def loss_value(self, delay: str) -> str:
+        """The mileage card id a mileage delay takes away (T-LOSS), e.g. 'm75'."""
+        return f"m{getattr(self, delay)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain JSON values."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rules from ``to_dict`` output; raises LoadError naming an unknown or bad option."""
+        if not isinstance(data, dict):
+            raise LoadError("field 'rules' must be an object of rule options")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise LoadError(f"field 'rules': unknown rule option {key!r}")
+        try:
+            return cls(**data)
+        except (TypeError, ValueError) as exc:
+            raise LoadError(f"field 'rules': {exc}") from None

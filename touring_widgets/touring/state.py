@@ -1,0 +1,139 @@
+"""Touring positions: immutable tableaus and states, and the deal (T-DEAL).
+
+A state is a decision point: the seat to move already holds its drawn card (T-TURN).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
+from .rules import Rules
+
+FACE_UP = -1  # the owner of a discard everyone saw (T-LOSS)
+
+
+@dataclass(frozen=True, slots=True)
+class Tableau:
+    """One player's (or team's) cards on the table: the Go and Freeway columns, bottom first,
+    and how many cards lie on the 25, 35, 50 and 75 piles."""
+
+    go: tuple[str, ...] = ()
+    freeway: tuple[str, ...] = ()
+    piles: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def top_go(self) -> str | None:
+        """The card that matters in the Go column, or None before the first Go (T-GO)."""
+        return self.go[-1] if self.go else None
+
+    @property
+    def stopped_by(self) -> str | None:
+        """The stopping delay on top of the Go column, if any (T-STOP)."""
+        top = self.top_go
+        return top if top in STOPPING_DELAYS else None
+
+    def moving(self, rules: Rules) -> bool:
+        """Whether mileage may be played (T-MOVING)."""
+        top = self.top_go
+        return top == "go" or (top in REMEDIES and not rules.go_after_remedy)
+
+    @property
+    def freeway_active(self) -> bool:
+        """Whether the top of the Freeway column is a Freeway (T-FREEWAY)."""
+        return bool(self.freeway) and self.freeway[-1] == "freeway"
+
+    def miles(self, values: tuple[int, ...] = (25, 35, 50, 75)) -> int:
+        """Miles travelled so far."""
+        return sum(n * v for n, v in zip(self.piles, values))
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Touring position. Every field is immutable; ``apply`` makes new states.
+
+    ``draw`` has its top card last. ``discard`` holds (card, seat that discarded it face down,
+    or FACE_UP). ``last`` is (seat, action) of the move that led here.
+    """
+
+    rules: Rules
+    seed: int
+    hands: tuple[tuple[str, ...], ...]
+    draw: tuple[str, ...]
+    discard: tuple[tuple[str, int], ...]
+    tables: tuple[Tableau, ...]
+    turn: int
+    ply: int = 0
+    reshuffles: int = 0
+    winner: int | None = None
+    over: bool = False
+    drawn: str | None = None
+    last: tuple[int, Action] | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def team_of(self, seat: int) -> int:
+        """The tableau a seat plays on: its own, or its team's (T-TEAMS)."""
+        return seat % len(self.tables)
+
+    def seats_of(self, team: int) -> tuple[int, ...]:
+        """The seats that share tableau ``team``."""
+        return tuple(range(team, self.players, len(self.tables)))
+
+    def table_of(self, seat: int) -> Tableau:
+        return self.tables[seat % len(self.tables)]
+
+    def __repr__(self) -> str:
+        from .view import render_text
+
+        return render_text(self)
+
+
+def sort_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """A hand in the deck's canonical order."""
+    return tuple(sorted(cards, key=ORDER.__getitem__))
+
+
+def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A sorted hand with one more card, still in canonical order."""
+    rank = ORDER[card]
+    for i, held in enumerate(hand):
+        if ORDER[held] > rank:
+            return (*hand[:i], card, *hand[i:])
+    return (*hand, card)
+
+
+def shuffled(cards: list[str], seed: int, purpose: str) -> list[str]:
+    """The cards shuffled by a generator named by the seed and purpose (same in any process)."""
+    random.Random(f"touring/{seed}/{purpose}").shuffle(cards)
+    return cards
+
+
+def deal(players: int, rules: Rules, seed: int) -> State:
+    """A new game: shuffle, deal five each, and seat 0 draws its sixth card (T-DEAL, T-TURN).
+
+    Raises ValueError for a player count outside 2..6 (T-PLAYERS).
+    """
+    if type(players) is not int or not 2 <= players <= 6:
+        raise ValueError(f"Touring is for 2 to 6 players, not {players!r} (T-PLAYERS)")
+    rules = rules.for_players(players)
+    counts = deck_counts(bool(rules.short_trip))
+    deck = shuffled([c for c in CARD_IDS for _ in range(counts[c])], seed, "deal")
+    hands = [sort_hand([deck.pop() for _ in range(5)]) for _ in range(players)]
+    drawn = deck.pop()
+    hands[0] = sort_hand((*hands[0], drawn))
+    teams = players // 2 if rules.teams else players
+    return State(
+        rules=rules,
+        seed=seed,
+        hands=tuple(hands),
+        draw=tuple(deck),
+        discard=(),
+        tables=(Tableau(),) * teams,
+        turn=0,
+        drawn=drawn,
+    )
