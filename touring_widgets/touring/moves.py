@@ -6,6 +6,8 @@ Everything here is a pure function of a ``State``. ``refusal`` is the single jud
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..errors import IllegalAction
 from .actions import Action
 from .cards import (
@@ -19,6 +21,7 @@ from .cards import (
     STOPPING_DELAYS,
     card_name,
 )
+from .rules import Rules
 from .state import FACE_UP, State, Tableau, shuffled, with_card
 
 _PILE = {m: i for i, m in enumerate(MILEAGE)}
@@ -56,7 +59,7 @@ def refusal(state: State, action: Action) -> tuple[str, str] | None:
     if action.target is not None:
         where = f"on your own tableau, not on seat {action.target}"
         return _own_rule(card), f"{card_name(card)} is played {where}"
-    return _own_refusal(state, state.table_of(seat), card)
+    return _own_refusal_on(state.table_of(seat), state.rules, card)
 
 
 def _own_rule(card: str) -> str:
@@ -65,8 +68,7 @@ def _own_rule(card: str) -> str:
     return {"go": "T-GO", "freeway": "T-FREEWAY"}.get(card, "T-REMEDY")
 
 
-def _own_refusal(state: State, table: Tableau, card: str) -> tuple[str, str] | None:
-    rules = state.rules
+def _own_refusal_on(table: Tableau, rules: Rules, card: str) -> tuple[str, str] | None:
     top = table.top_go
     if top is None and card != "go":
         return "T-GO", f"your first card on the table must be a Go, so {card_name(card)} cannot be played yet"
@@ -115,20 +117,25 @@ def _attack_refusal(state: State, seat: int, card: str, target: int | None) -> t
         return rule, f"{card_name(card)} is played on an opponent, not on yourself"
     if state.team_of(target) == state.team_of(seat):
         return "T-TEAMS", f"seat {target} is your partner: nobody attacks a partner"
-    table = state.table_of(target)
+    return _attack_refusal_on(state.table_of(target), state.rules, card, f"seat {target}")
+
+
+def _attack_refusal_on(
+    table: Tableau, rules: Rules, card: str, who: str = "the target"
+) -> tuple[str, str] | None:
     if card == "populated_area":
         if not table.freeway_active:
-            return "T-POP", f"seat {target} has no active Freeway for a Populated Area"
+            return "T-POP", f"{who} has no active Freeway for a Populated Area"
         return None
     if table.top_go is None:
-        return "T-DELAY", f"seat {target} has no Go on the table yet, so it cannot be delayed"
+        return "T-DELAY", f"{who} has no Go on the table yet, so it cannot be delayed"
     if card in STOPPING_DELAYS:
         if table.stopped_by is not None:
-            return "T-STOP", f"seat {target} is already stopped by {card_name(table.stopped_by)}"
+            return "T-STOP", f"{who} is already stopped by {card_name(table.stopped_by)}"
         return None
-    lost = state.rules.loss_value(card)
+    lost = rules.loss_value(card)
     if table.piles[_PILE[lost]] == 0:
-        return "T-LOSS", f"seat {target} has no {card_name(lost)} on the table for {card_name(card)} to take"
+        return "T-LOSS", f"{who} has no {card_name(lost)} on the table for {card_name(card)} to take"
     return None
 
 
@@ -158,14 +165,31 @@ def _wins(state: State, card: str) -> bool:
 
 
 # -- listing -------------------------------------------------------------------------------
+@lru_cache(maxsize=8192)
+def _own_plays(table: Tableau, rules: Rules) -> frozenset[str]:
+    """The cards a player may play on their own tableau ``table``."""
+    return frozenset(c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None)
+
+
+@lru_cache(maxsize=8192)
+def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
+    """The attack cards an opponent may play on ``table``."""
+    return frozenset(c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None)
+
+
 def legal_actions(state: State) -> list[Action]:
     """Every legal play and discard for the seat to move, plays first, in card order."""
     if state.over:
         return []
     seat = state.turn
     teams = len(state.tables)
-    own = state.tables[seat % teams]
-    others = [t for t in range(state.players) if t % teams != seat % teams]
+    rules = state.rules
+    own = _own_plays(state.tables[seat % teams], rules)
+    targets = [
+        (t, _attacks_on(state.tables[t % teams], rules))
+        for t in range(state.players)
+        if t % teams != seat % teams
+    ]
     plays: list[Action] = []
     discards: list[Action] = []
     interned = _INTERNED
@@ -176,10 +200,10 @@ def legal_actions(state: State) -> list[Action]:
         previous = card
         discards.append(interned.get(("discard", card, None)) or _action("discard", card))
         if card in ATTACKS:
-            for target in others:
-                if _attack_refusal(state, seat, card, target) is None:
+            for target, hittable in targets:
+                if card in hittable:
                     plays.append(interned.get(("play", card, target)) or _action("play", card, target))
-        elif _own_refusal(state, own, card) is None:
+        elif card in own:
             plays.append(interned.get(("play", card, None)) or _action("play", card))
     return plays + discards
 
