@@ -165,15 +165,26 @@ def _wins(state: State, card: str) -> bool:
 
 
 # -- listing -------------------------------------------------------------------------------
-@lru_cache(maxsize=8192)
 def _own_plays(table: Tableau, rules: Rules) -> frozenset[str]:
     """The cards a player may play on their own tableau ``table``."""
+    # Only the tops of the columns and the pile counts matter, so they are the cache key.
+    return _own_plays_of(table.go[-1:], table.freeway[-1:], table.piles, rules)
+
+
+@lru_cache(maxsize=4096)
+def _own_plays_of(go: tuple[str, ...], freeway: tuple[str, ...], piles: tuple[int, ...], rules: Rules):
+    table = Tableau(go, freeway, piles)
     return frozenset(c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None)
 
 
-@lru_cache(maxsize=8192)
 def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
     """The attack cards an opponent may play on ``table``."""
+    return _attacks_on_of(table.go[-1:], table.freeway[-1:], table.piles, rules)
+
+
+@lru_cache(maxsize=4096)
+def _attacks_on_of(go: tuple[str, ...], freeway: tuple[str, ...], piles: tuple[int, ...], rules: Rules):
+    table = Tableau(go, freeway, piles)
     return frozenset(c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None)
 
 
