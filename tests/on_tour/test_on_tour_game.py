@@ -1,0 +1,176 @@
+"""The game as a notebook drives it: actions and their text, legal lists, the timeline, saves, views."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import touring_widgets as tw
+from touring_widgets.on_tour import Action, Rules
+
+
+class TestActions:
+    @pytest.mark.parametrize(
+        "text", ["05 TX, 50 OK", "star CO", "56 TX, X WA", "X WA, X OR", "p3: 12 NE2, 21 MC", "p0: 07 TX"]
+    )
+    def test_text_round_trips(self, text: str) -> None:
+        action = Action.parse(text)
+        assert str(action) == text and Action.parse(str(action)) == action
+        assert eval(repr(action), {"Action": Action}) == action
+
+    def test_marks_have_one_canonical_order(self) -> None:
+        assert Action.parse("65 OK, 56 TX") == Action.parse("56 tx, 65 ok")
+        assert str(Action.parse("X WA, 56 TX")) == "56 TX, X WA"
+
+    @pytest.mark.parametrize(
+        "text", ["", "56", "56 TX 65 OK", "56 TX, 65 OK, 12 WA", "100 TX", "starCO", "p: 5 TX"]
+    )
+    def test_malformed_text_is_refused(self, text: str) -> None:
+        with pytest.raises(tw.IllegalAction, match=r"cannot read|not a space|an action"):
+            Action.parse(text)
+
+
+class TestLegalActions:
+    @settings(max_examples=20, deadline=None)
+    @given(st.integers(0, 10**6), st.integers(0, 40))
+    def test_len_iteration_membership_and_why_agree(self, seed: int, moves: int) -> None:
+        o = tw.OnTour(players=2, seed=seed)
+        for _ in range(moves):
+            if o.is_over:
+                break
+            o.step()
+        legal = o.legal_actions()
+        actions = list(legal)
+        assert len(legal) == len(actions) == len(set(actions))
+        for action in actions[:: max(1, len(actions) // 25)]:
+            assert action in legal and str(action) in legal and o.is_legal(action)
+            assert o.why(action).startswith("legal")
+        if not o.is_over:
+            # Near misses: each legal action with one space moved is legal exactly when listed.
+            spaces = tw.on_tour.SPACES
+            for action in actions[:: max(1, len(actions) // 10)]:
+                kind, _space = action.marks[-1]
+                for other in spaces[::7]:
+                    moved = Action((*action.marks[:-1], (kind, other)), action.player)
+                    if len({s for _, s in moved.marks}) == len(moved.marks):
+                        assert (moved in legal) == (moved in set(actions)) == o.is_legal(moved)
+                        assert o.why(moved).startswith("legal" if moved in legal else "illegal")
+
+    def test_first_turn_count_is_pinned(self) -> None:
+        # A fixed-position count, like perft: catches any change in move generation.
+        assert len(tw.OnTour(players=2, seed=7).legal_actions()) == 434
+
+
+class TestTimeline:
+    def test_same_seed_and_actions_make_the_same_game_in_another_process(self) -> None:
+        o = tw.OnTour(players=["greedy", "random"], seed="tour-42").play()
+        code = (
+            "import touring_widgets as tw;"
+            "o = tw.OnTour(players=['greedy', 'random'], seed='tour-42').play();"
+            "print([str(a) for a in o.history]); print([s.total for s in o.scores])"
+        )
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+        assert out.splitlines() == [str([str(a) for a in o.history]), str([s.total for s in o.scores])]
+
+    def test_undo_redo_goto_and_fork(self) -> None:
+        o = tw.OnTour(players=2, seed=3)
+        for _ in range(10):
+            o.step()
+        states = list(o.states())
+        line = o.history
+        assert o.undo() and o.state is states[-2] and o.future == line[-1:]
+        assert o.redo() and o.state is states[-1]
+        o.goto(4)
+        assert o.state is states[4] and o.history == line[:4]
+        twin = o.fork()
+        twin.step()
+        assert o.state is states[4] and o.future == line[4:]
+        assert twin.history[:4] == line[:4] and twin.future == ()
+        o.goto(-1)
+        assert o.history == line
+
+    def test_a_new_action_after_undo_drops_the_redo_line(self) -> None:
+        o = tw.OnTour(seed=3)
+        o.step()
+        o.undo()
+        other = next(a for a in o.legal_actions() if a != o.future[0])
+        o.step(other)
+        assert o.future == () and o.history == (other,)
+
+    def test_step_with_no_argument_plays_the_next_writers_policy(self) -> None:
+        o = tw.OnTour(players=["human", "random"], seed=8)
+        hint = o.step()
+        assert hint.player == 0 and hint in tw.on_tour.moves.legal_actions(o.states().__next__())
+        assert o.step().player == 1
+
+    def test_a_named_player_may_write_out_of_order(self) -> None:
+        o = tw.OnTour(players=3, seed=8)
+        action = o.legal_actions(2)[0]
+        o.step(str(action))
+        assert o.state.written == (False, False, True) and o.to_write == 0
+
+
+class TestSaves:
+    def test_round_trip_keeps_the_line_and_the_cursor(self) -> None:
+        o = tw.OnTour(players=["human", "greedy"], seed=21, rules=Rules(last_one_space="low")).play()
+        o.goto(9)
+        loaded = tw.OnTour.from_json(o.to_json())
+        assert loaded.position == 9 and loaded.history == o.history and loaded.future == o.future
+        assert loaded.state == o.state and loaded.rules == o.rules and loaded.players == o.players
+
+    @pytest.mark.parametrize(
+        ("change", "problem"),
+        [
+            (lambda d: "not json", "not JSON"),
+            (lambda d: {**d, "format": 2}, "field 'format'"),
+            (lambda d: {**d, "game": "touring"}, "field 'game'"),
+            (lambda d: {**d, "rules": {"bogus": True}}, "unknown rule option 'bogus'"),
+            (lambda d: {**d, "rules": {"last_one_space": "middle"}}, "field 'rules'"),
+            (lambda d: {**d, "seed": 1.5}, "field 'seed'"),
+            (lambda d: {**d, "players": ["greedy", "robot"]}, "field 'players'"),
+            (lambda d: {**d, "extra": 1}, "field 'extra'"),
+            (
+                lambda d: {**d, "actions": [*d["actions"][:3], "p0: 99 TX, 99 OK", *d["actions"][4:]]},
+                "action 4",
+            ),
+            (lambda d: {**d, "actions": ["nonsense"], "cursor": 1}, "action 1"),
+        ],
+    )
+    def test_bad_saves_name_the_first_problem(self, change, problem: str) -> None:
+        o = tw.OnTour(players=2, seed=21)
+        for _ in range(8):
+            o.step()
+        data = change(json.loads(o.to_json()))
+        text = data if isinstance(data, str) else json.dumps(data)
+        with pytest.raises(tw.LoadError, match=problem):
+            tw.OnTour.from_json(text)
+
+
+class TestInspection:
+    def test_map_cells_and_view_are_plain_values(self) -> None:
+        o = tw.OnTour(players=2, seed=5).play()
+        board = o.map(1)
+        assert set(board) == set(tw.on_tour.SPACES)
+        for cell in board.values():
+            assert cell is None or cell in (("X", False),) or cell[0] == "star" or 0 <= cell[0] <= 99
+        view = o.view(1)
+        assert json.loads(json.dumps(view)) == view
+        assert view["score"]["total"] == o.scores[1].total and view["tour"] == o.scores[1].tour
+        with pytest.raises(ValueError, match="no player 2"):
+            o.map(2)
+
+    def test_repr_draws_every_map_with_the_turn(self) -> None:
+        o = tw.OnTour(players=2, seed=5)
+        text = repr(o)
+        a, b = o.state.dice
+        assert f"dice {a} {b}" in text and all(c in text for c in o.state.cards)
+        assert "p0 score" in text and "p1 score" in text
+        setup_card, number = o.state.setup[0]
+        assert f"{setup_card} ({number:02d})" in text
+        o.play()
+        assert "Game over" in repr(o.state) and "Game over" in repr(o)

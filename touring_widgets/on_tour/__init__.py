@@ -1,0 +1,30 @@
+"""On Tour: a roll-and-write tour of the USA (rules/on_tour.md, rule ids O-…).
+
+>>> import touring_widgets as tw
+>>> o = tw.OnTour(players=1, seed=7).play()
+>>> o.is_over, o.scores[0].total == tw.on_tour.best_tour(o.map(0)).total
+(True, True)
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .board_map import BOARD, REGIONS, ROUTES, SPACES
+from .game import OnTour
+from .rules import Rules
+from .scoring import Score, best_tour, check_tour
+from .state import State
+
+__all__ = [
+    "BOARD",
+    "REGIONS",
+    "ROUTES",
+    "SPACES",
+    "Action",
+    "OnTour",
+    "Rules",
+    "Score",
+    "State",
+    "best_tour",
+    "check_tour",
+]

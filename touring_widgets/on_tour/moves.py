@@ -1,0 +1,442 @@
+"""Legal writing in On Tour: what a player may write this turn, why or why not, and applying it.
+
+One function, ``judge``, decides every question (legal or not, the reason, the rule, the
+circles), so ``legal_actions``, ``is_legal``, ``why`` and ``apply`` always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, overload
+
+from ..errors import IllegalAction
+from .actions import Action
+from .board_map import CARD_REGION, INDEX, REGION_MASK, SPACES, spaces_of
+from .state import State, end_turn
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The judgement of one action: legal or not, a sentence saying why, the rule, the cells written."""
+
+    legal: bool
+    reason: str
+    rule: str | None
+    player: int | None = None
+    cells: tuple[tuple[int, Any], ...] = ()
+
+
+def _no(reason: str, rule: str | None, player: int | None = None) -> Verdict:
+    return Verdict(False, f"{reason} ({rule})" if rule else reason, rule, player)
+
+
+def card_masks(state: State) -> tuple[int, ...]:
+    """The bitmask of each shown card's region, in card order (O-WRITE)."""
+    return tuple(REGION_MASK[CARD_REGION[c]] for c in state.cards)
+
+
+def _shown(state: State) -> str:
+    return ", ".join(f"{c} ({CARD_REGION[c]})" for c in state.cards)
+
+
+def _fits_two(masks: tuple[int, ...], empty: int) -> bool:
+    """Two numbers can both be written legally: two different cards, two different empty spaces."""
+    for i, mi in enumerate(masks):
+        a = mi & empty
+        if not a:
+            continue
+        for j, mj in enumerate(masks):
+            if i != j:
+                b = mj & empty
+                if b and (a | b).bit_count() >= 2:
+                    return True
+    return False
+
+
+def _pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
+    """The cards (indices) for numbers in spaces s1 and s2 circling most, or None if none fit."""
+    masks = card_masks(state)
+    best = None
+    best_circles = -1
+    for i, mi in enumerate(masks):
+        if not mi >> s1 & 1:
+            continue
+        for j, mj in enumerate(masks):
+            if i != j and mj >> s2 & 1:
+                circles = (state.cards[i] == SPACES[s1]) + (state.cards[j] == SPACES[s2])
+                if circles > best_circles:
+                    best, best_circles = (i, j), circles
+    return best
+
+
+def resolve_player(state: State, player: int | None) -> int | None:
+    """The player an action is for: the one named, or the next one still to write."""
+    return state.to_write if player is None else player
+
+
+def judge(state: State, action: Action) -> Verdict:
+    """Whether ``action`` is legal now, with a one-sentence reason citing the rule id."""
+    if state.over:
+        return _no("the game is over: every map is full", "O-END")
+    player = resolve_player(state, action.player)
+    if player is None or not 0 <= player < state.players:
+        return _no(f"there is no player p{player} in this {state.players}-player game", "O-PLAYERS")
+    if state.written[player]:
+        return _no(
+            f"p{player} has already written this turn; the next turn begins when every player has written",
+            "O-DISCARD",
+            player,
+        )
+    marks = action.marks
+    empty = state.empty[player]
+    spaces = [INDEX[s] for _, s in marks]
+    if len(set(spaces)) < len(spaces):
+        return _no(f"{marks[0][1]} is used twice: each mark goes in its own empty space", "O-WRITE", player)
+    board = state.maps[player]
+    for (_, sid), i in zip(marks, spaces):
+        if not empty >> i & 1:
+            return _no(
+                f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player
+            )
+    kinds = [k for k, _ in marks]
+    numbers = [k for k in kinds if isinstance(k, int)]
+    stars = kinds.count("star")
+    xs = kinds.count("X")
+    low, high = state.numbers
+    if state.star_turn:
+        why_star = "the roll is a double" if state.double else "all three cards show one region"
+        if numbers or len(marks) != 1:
+            return _no(f"{why_star}: draw one star instead of numbers", "O-STAR", player)
+        if state.last_turn:
+            if xs:
+                return _no("on a last turn every empty space is legal, so there is no X", "O-X", player)
+            return _ok(player, [(spaces[0], ("star", False))], f"a star in {marks[0][1]} (O-STAR, O-LAST)")
+        masks = card_masks(state)
+        union = masks[0] | masks[1] | masks[2]
+        sid, i = marks[0][1], spaces[0]
+        if stars:
+            if not union >> i & 1:
+                return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-STAR", player)
+            circled = sid in state.cards
+            note = ", circled: it is a card's own space (O-CIRCLE)" if circled else ""
+            return _ok(player, [(i, ("star", circled))], f"a star in {sid}{note} (O-STAR)")
+        if union & empty and state.rules.forced_x_only:
+            options = ", ".join(spaces_of(union & empty)[:4])
+            return _no(
+                f"an X only when the star has no legal space, and it could go in {options}", "O-X", player
+            )
+        return _ok(player, [(i, ("X", False))], f"an X in {sid}: the star has no legal space (O-X)")
+    if stars:
+        return _no(
+            f"a star needs a double or three cards of one region; the roll is {low:02d} and {high:02d}",
+            "O-STAR",
+            player,
+        )
+    for n in numbers:
+        if n not in (low, high):
+            return _no(f"{n:02d} was not rolled: the numbers are {low:02d} and {high:02d}", "O-ROLL", player)
+    if len(set(numbers)) < len(numbers):
+        return _no(f"{numbers[0]:02d} is written twice: write each number once", "O-WRITE", player)
+    if state.last_turn:
+        if xs:
+            return _no("on a last turn every empty space is legal, so there is no X", "O-X", player)
+        room = empty.bit_count()
+        if room >= 2 and len(numbers) != 2:
+            return _no(f"write both {low:02d} and {high:02d}, in any empty spaces", "O-LAST", player)
+        if room == 1:
+            if len(numbers) != 1:
+                return _no(f"one space is left: write one of {low:02d} and {high:02d}", "O-LAST", player)
+            rule = state.rules.last_one_space
+            wanted = low if rule == "low" else high if rule == "high" else None
+            if wanted is not None and numbers[0] != wanted:
+                return _no(
+                    f"one space is left and these rules write the {rule} number, {wanted:02d}",
+                    "O-LAST",
+                    player,
+                )
+        cells = [(i, (k, False)) for k, i in zip(kinds, spaces)]
+        return _ok(player, cells, "a last turn: numbers go in any empty space (O-LAST)")
+    if len(marks) != 2:
+        return _no(
+            f"write both {low:02d} and {high:02d} (or an X for one with no legal space)", "O-WRITE", player
+        )
+    masks = card_masks(state)
+    union = masks[0] | masks[1] | masks[2]
+    for k, (n, sid) in enumerate(marks):
+        if isinstance(n, int) and not union >> spaces[k] & 1:
+            return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-WRITE", player)
+    forced = state.rules.forced_x_only
+    if xs == 0:
+        pair = _pairing(state, spaces[0], spaces[1])
+        if pair is None:
+            return _no(
+                f"{marks[0][1]} and {marks[1][1]} fit only one card of {_shown(state)}: "
+                "each number uses a different card",
+                "O-WRITE",
+                player,
+            )
+        cells = []
+        notes = []
+        for (n, sid), i, c in zip(marks, spaces, pair):
+            card = state.cards[c]
+            circled = card == sid
+            cells.append((i, (n, circled)))
+            notes.append(
+                f"{n:02d} in {sid} with card {card} ({CARD_REGION[card]}{', circled' if circled else ''})"
+            )
+        rules = "O-WRITE, O-CIRCLE" if any(c[1][1] for c in cells) else "O-WRITE"
+        return _ok(player, cells, f"{' and '.join(notes)} ({rules})")
+    if forced and _fits_two(masks, empty):
+        return _no(
+            "an X only for a number with no legal space, and both numbers can be written", "O-X", player
+        )
+    if xs == 2 and forced and union & empty:
+        return _no("an X only for a number with no legal space, and one number can be written", "O-X", player)
+    cells = []
+    notes = []
+    for (n, sid), i in zip(marks, spaces):
+        if n == "X":
+            cells.append((i, ("X", False)))
+            notes.append(f"an X in {sid}")
+            continue
+        circled = sid in state.cards
+        cells.append((i, (n, circled)))
+        notes.append(f"{n:02d} in {sid}{' circled' if circled else ''}")
+    return _ok(player, cells, f"{' and '.join(notes)}: no legal space for the other number (O-X)")
+
+
+def _ok(player: int, cells: list[tuple[int, Any]], reason: str) -> Verdict:
+    return Verdict(True, reason, None, player, tuple(cells))
+
+
+def _cell_text(cell: Any) -> str:
+    if cell is None:
+        return "nothing"
+    kind, circled = cell
+    text = f"{kind:02d}" if isinstance(kind, int) else "a star" if kind == "star" else "an X"
+    return f"{text} (circled)" if circled else text
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; when the last player has written, the next turn is drawn.
+
+    Raises IllegalAction, naming the problem and the rule, leaving ``state`` as it was.
+    """
+    verdict = judge(state, action)
+    if not verdict.legal:
+        raise IllegalAction(f"{str(action)!r}: {verdict.reason}", verdict.rule)
+    return write(state, verdict)
+
+
+def write(state: State, verdict: Verdict) -> State:
+    """Write a legal verdict's cells for its player, ending the turn after the last one."""
+    p = verdict.player
+    assert p is not None
+    board = list(state.maps[p])
+    empty = state.empty[p]
+    for i, cell in verdict.cells:
+        board[i] = cell
+        empty &= ~(1 << i)
+    maps = (*state.maps[:p], tuple(board), *state.maps[p + 1 :])
+    empties = (*state.empty[:p], empty, *state.empty[p + 1 :])
+    written = (*state.written[:p], True, *state.written[p + 1 :])
+    state = replace(state, maps=maps, empty=empties, written=written)
+    return end_turn(state) if all(written) else state
+
+
+# -- the lazy list of legal actions ---------------------------------------------------------
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class LegalActions(Sequence):
+    """The legal actions of one player now: counted, iterated and tested without building a list.
+
+    >>> from .rules import Rules
+    >>> from .state import new_game
+    >>> legal = LegalActions(new_game(1, 7, Rules()))
+    >>> len(legal) == sum(1 for _ in legal), next(iter(legal)) in legal
+    (True, True)
+    """
+
+    __slots__ = ("_list", "player", "state")
+
+    def __init__(self, state: State, player: int | None = None) -> None:
+        self.state = state
+        self.player = resolve_player(state, player)
+        self._list: list[Action] | None = None
+
+    def _live(self) -> bool:
+        p = self.player
+        return (
+            not self.state.over
+            and p is not None
+            and 0 <= p < self.state.players
+            and not self.state.written[p]
+        )
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._live():
+            yield from _generate(self.state, self.player)  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return _count(self.state, self.player) if self._live() else 0  # type: ignore[arg-type]
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            if isinstance(action, str):
+                action = Action.parse(action)
+            if not isinstance(action, Action):
+                return False
+        except IllegalAction:
+            return False
+        if action.player is None:
+            action = action.with_player(self.player)
+        elif action.player != self.player:
+            return False
+        return judge(self.state, action).legal
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: Any) -> Any:
+        if self._list is None:
+            self._list = list(self)
+        return self._list[index]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} legal actions for p{self.player}>"
+
+
+def _shape(state: State, player: int, forced: bool | None = None) -> tuple[str, int, int, tuple[int, ...]]:
+    """What writing is due ('star', 'two', 'xone', ...), the empty spaces, where cards allow, masks."""
+    empty = state.empty[player]
+    if forced is None:
+        forced = state.rules.forced_x_only
+    if state.last_turn:
+        if state.double:
+            return "star_any", empty, empty, ()
+        return ("two_any" if empty.bit_count() >= 2 else "one_any"), empty, empty, ()
+    masks = card_masks(state)
+    union = (masks[0] | masks[1] | masks[2]) & empty
+    if state.star_turn:
+        return ("star" if union else "star_x") if forced else "star_free", empty, union, masks
+    if not forced:
+        return "free", empty, union, masks
+    if _fits_two(masks, empty):
+        return "two", empty, union, masks
+    return ("xone" if union else "xtwo"), empty, union, masks
+
+
+def _second(masks: tuple[int, ...], s1: int, empty: int, keep: bool = False) -> int:
+    """Spaces a second number may take when the first is in s1 (different card, different space).
+
+    With ``keep``, s1 itself is not removed (the answer then holds for any space of the same cards).
+    """
+    out = 0
+    for i, mi in enumerate(masks):
+        if mi >> s1 & 1:
+            for j, mj in enumerate(masks):
+                if i != j:
+                    out |= mj
+    return out & empty if keep else out & empty & ~(1 << s1)
+
+
+def _one_numbers(state: State) -> tuple[int, ...]:
+    low, high = state.numbers
+    rule = state.rules.last_one_space
+    return (low,) if rule == "low" else (high,) if rule == "high" else (low, high)
+
+
+def _generate(state: State, player: int) -> Iterator[Action]:
+    shape, empty, union, masks = _shape(state, player)
+    low, high = state.numbers
+    S = SPACES
+    if shape in ("star", "star_any", "star_free"):
+        for i in _bits(union):
+            yield Action((("star", S[i]),), player)
+    if shape in ("star_x", "star_free"):
+        for i in _bits(empty):
+            yield Action((("X", S[i]),), player)
+    if shape in ("two", "free"):
+        for i in _bits(union):
+            for j in _bits(_second(masks, i, empty)):
+                yield Action(((low, S[i]), (high, S[j])), player)
+    if shape == "two_any":
+        for i in _bits(empty):
+            for j in _bits(empty & ~(1 << i)):
+                yield Action(((low, S[i]), (high, S[j])), player)
+    if shape == "one_any":
+        for n in _one_numbers(state):
+            for i in _bits(empty):
+                yield Action(((n, S[i]),), player)
+    if shape in ("xone", "free"):
+        for n in (low, high):
+            for i in _bits(union):
+                for j in _bits(empty & ~(1 << i)):
+                    yield Action(((n, S[i]), ("X", S[j])), player)
+    if shape in ("xtwo", "free"):
+        spaces = _bits(empty)
+        for a, i in enumerate(spaces):
+            for j in spaces[a + 1 :]:
+                yield Action((("X", S[i]), ("X", S[j])), player)
+
+
+def _count(state: State, player: int) -> int:
+    shape, empty, union, masks = _shape(state, player)
+    e, u = empty.bit_count(), union.bit_count()
+    total = 0
+    if shape in ("star", "star_any", "star_free"):
+        total += u
+    if shape in ("star_x", "star_free"):
+        total += e
+    if shape in ("two", "free"):
+        total += sum(_second(masks, i, empty).bit_count() for i in _bits(union))
+    if shape == "two_any":
+        total += e * (e - 1)
+    if shape == "one_any":
+        total += len(_one_numbers(state)) * e
+    if shape in ("xone", "free"):
+        total += 2 * u * (e - 1)
+    if shape in ("xtwo", "free"):
+        total += e * (e - 1) // 2
+    return total
+
+
+def legal_actions(state: State, player: int | None = None) -> LegalActions:
+    """The legal actions of ``player`` (default: the next one still to write), as a lazy sequence."""
+    return LegalActions(state, player)
+
+
+def is_legal(state: State, action: Action | str) -> bool:
+    """Whether an action (or its text) is legal now."""
+    try:
+        if isinstance(action, str):
+            action = Action.parse(action)
+    except IllegalAction:
+        return False
+    return judge(state, action).legal
+
+
+def why(state: State, action: Action | str) -> str:
+    """One sentence: is the action legal, and by which rule.
+
+    >>> from .rules import Rules
+    >>> from .state import new_game
+    >>> why(new_game(1, 7, Rules()), "00 XX")
+    "illegal: 'XX' in '00 XX' is not a space of the board (O-MAP)"
+    """
+    try:
+        if isinstance(action, str):
+            action = Action.parse(action)
+    except IllegalAction as exc:
+        return f"illegal: {exc}"
+    verdict = judge(state, action)
+    return f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}"
