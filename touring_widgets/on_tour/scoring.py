@@ -37,7 +37,9 @@ class Score:
 
     def __repr__(self) -> str:
         route = " → ".join(self.tour) if self.tour else "(none)"
-        return f"Score(total={self.total}: {self.spaces} spaces + {self.circles} circles; {route})"
+        spaces = f"{self.spaces} space" + ("" if self.spaces == 1 else "s")
+        circles = f"{self.circles} circle" + ("" if self.circles == 1 else "s")
+        return f"Score(total={self.total}: {spaces} + {circles}; {route})"
 
 
 def normalise_cell(cell: Any, where: str = "") -> Any:
