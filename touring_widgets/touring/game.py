@@ -13,7 +13,7 @@ from .bots import POLICIES, POLICY_FUNCTIONS
 from .moves import advance, check, explain, legal_actions
 from .rules import Rules
 from .state import State, deal
-from .view import render_text, table_dict, unseen, view
+from .view import line_texts, render_text, table_dict, unseen, view
 
 
 class Touring(Timeline):
@@ -147,6 +147,13 @@ class Touring(Timeline):
         if seat is not None:
             seat = self._seat(seat)
         return view(self.state, seat, self.players)
+
+    def line(self, seat: int | None = None) -> list[str]:
+        """Every move of the line (redo branch included) as text that ``seat`` may know:
+        other seats' discards read 'discard ?' (T-DISCARD); ``None`` shows them all."""
+        if seat is not None:
+            seat = self._seat(seat)
+        return line_texts(self.states(), seat)
 
     def unseen(self, seat: int) -> dict[str, int]:
         """How many of each card ``seat`` cannot see (draw pile, other hands, hidden discards)."""

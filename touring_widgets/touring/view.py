@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .actions import Action
@@ -147,8 +147,17 @@ def view(state: State, seat: int | None, players: tuple[str, ...] | None = None)
         "winner": state.winner,
         "winners": winners,
         "last": last,
-        "cards": {cid: {"name": c.name, "kind": c.kind} for cid, c in CARDS.items()},
     }
+
+
+def card_catalog() -> dict[str, dict[str, str]]:
+    """Card id -> its printed name and kind, as plain values for a board to label cards with."""
+    return {cid: {"name": c.name, "kind": c.kind} for cid, c in CARDS.items()}
+
+
+def line_texts(states: Iterable[State], viewer: int | None) -> list[str]:
+    """The text of every move that led to each state after the first, as ``viewer`` may know it."""
+    return [public_action(*state.last, viewer) for state in states if state.last is not None]
 
 
 def render_text(state: State, seat: int | None = None, players: tuple[str, ...] | None = None) -> str:

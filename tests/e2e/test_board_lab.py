@@ -1,0 +1,160 @@
+"""The Touring board in a real JupyterLab, driven through Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+SETUP = 'import touring_widgets as tw\ng = tw.Touring(players=["human", "greedy"], seed=7)\n'
+
+
+def hitboxes(board):
+    return board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+
+
+def canvas_pixels(board) -> str:
+    return board.evaluate("el => el.querySelector('canvas').toDataURL()")
+
+
+def play_first_card(nb, board) -> str:
+    """Click a hand card with a playable destination, then click that destination."""
+    legal = board.evaluate("el => el.dataset.legal")
+    assert int(legal) > 0
+    for box in [b for b in hitboxes(board) if b["kind"] == "hand"]:
+        nb.click_box(board, box["id"])
+        dests = board.evaluate("el => el.touringBoard.destinations()")
+        dests = [d for d in dests if d["target"] != "discard"]
+        if dests:
+            nb.click_box(board, dests[0]["target"])
+            return dests[0]["action"]
+    raise AssertionError("no hand card could be played")
+
+
+def test_play_undo_fork_and_reload(notebook):
+    nb, page = notebook, notebook.page
+    nb.run(0)
+    board = nb.wait_board(0)
+    assert board.evaluate("el => el.dataset.position") == "0"
+    canvas = board.locator("canvas.tw-canvas")
+    assert canvas.get_attribute("aria-label").startswith("Touring board")
+    assert board.locator("[aria-live=polite]").count() == 1
+    before = canvas_pixels(board)
+
+    # Click a card, then its lit place: the human moves, then the greedy seat answers by itself.
+    action = play_first_card(nb, board)
+    nb.wait_data(board, "d.position === '2' && d.running === 'false'")
+    assert canvas_pixels(board) != before
+    nb.run(1, "print(g.history[0], g.position)")
+    assert f"{action} 2" in " ".join(nb.output_text(1))
+
+    # A cell moves the game: the board follows.
+    nb.run(2, "g.undo(); g.undo()")
+    nb.wait_data(board, "d.position === '0' && d.length === '3'")
+
+    # Time travel by clicking the history strip.
+    nb.click_box(board, "hist:2")
+    nb.wait_data(board, "d.position === '2'")
+
+    # An illegal action is refused with the rule's sentence, shown on the board; nothing changes.
+    nb.run(3, 'board._on_page_message(board, dict(type="act", action="play m50", revision=board.revision))')
+    nb.wait_data(board, "d.error === 'true' && d.message.includes('T-')")
+    assert board.evaluate("el => el.dataset.position") == "2"
+
+    # Fork: a second board appears under the first, and Python holds the new game.
+    board.locator("button.tw-fork").click()
+    page.wait_for_function(
+        "cell => cell.querySelectorAll('.tw-board').length === 2",
+        arg=nb.cell(0).element_handle(),
+    )
+    fork_board = nb.boards(0).nth(1)
+    nb.wait_data(fork_board, "d.position === '2'")
+    nb.run(1, "h = board.forks[0]; h.step(); print(len(board.forks), h.position, g.position)")
+    assert "1 3 2" in " ".join(nb.output_text(1))
+    nb.wait_data(fork_board, "d.position === '3'")
+    assert board.evaluate("el => el.dataset.position") == "2"
+
+    # Reload the page: the boards come back at the current position from the running kernel.
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')")
+    page.reload()
+    page.wait_for_selector(".jp-Notebook .jp-Cell")
+    nb.accept_dialogs()
+    board = nb.wait_board(0)
+    nb.wait_data(board, "d.position === '2'")
+    fork_board = nb.wait_board(0, nth=1)
+    nb.wait_data(fork_board, "d.position === '3'")
+
+
+def test_keyboard_belongs_to_the_board(notebook):
+    nb, page = notebook, notebook.page
+    nb.run(0, SETUP + "g")
+    board = nb.wait_board(0)
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    canvas = board.locator("canvas.tw-canvas")
+    canvas.focus()
+    assert page.evaluate("document.activeElement.classList.contains('tw-canvas')")
+    # "b" and "a" insert cells in JupyterLab's command mode; on the board they do nothing.
+    page.keyboard.press("Escape")
+    canvas.focus()
+    page.keyboard.press("b")
+    page.keyboard.press("a")
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+    # Space steps (the seat's policy), Left undoes, Right redoes.
+    page.keyboard.press(" ")
+    nb.wait_data(board, "d.position !== '0'")
+    page.keyboard.press("ArrowLeft")
+    nb.wait_data(board, "d.position === '0'")
+    # A digit picks a card; Enter plays it where it has one destination besides the discard.
+    hand = [b for b in hitboxes(board) if b["kind"] == "hand"]
+    go = next(i for i, b in enumerate(hand) if b["card"] == "go")
+    page.keyboard.press(str(go + 1))
+    nb.wait_data(board, f"d.selected === '{go}'")
+    page.keyboard.press("Enter")  # two places (table, discard): it asks for a click
+    page.keyboard.press("Escape")
+    page.keyboard.press(str(go + 1))
+    dests = board.evaluate("el => el.touringBoard.destinations()")
+    assert {d["action"] for d in dests} == {"play go", "discard go"}
+    page.keyboard.press("d")
+    nb.wait_data(board, "d.position !== '0'")
+
+
+def test_teacher_view_and_a_refusal(notebook):
+    nb = notebook
+    nb.run(0, SETUP + "g.board(seat=1)")
+    board = nb.wait_board(0)
+    # Seat 1 is not to move: a click on a card explains, and nothing is sent.
+    hand = [b for b in hitboxes(board) if b["kind"] == "hand"]
+    nb.click_box(board, hand[0]["id"])
+    assert board.evaluate("el => el.dataset.position") == "0"
+    board.locator("select.tw-seat").select_option("all")
+    nb.wait_data(board, "d.seat === 'all'")
+    hands = {b["id"].split(":")[1] for b in hitboxes(board) if b["kind"] == "hand"}
+    assert hands == {"0", "1"}
+    # A stale action from the page is refused and the board says why.
+    rev = int(board.evaluate("el => el.dataset.revision"))
+    nb.run(1, "g.step()")
+    nb.wait_data(board, f"Number(d.revision) > {rev}")
+    nb.run(2, "b = g.board(); b._on_page_message(b, {'type': 'act', 'action': 'play m75', 'revision': 0}); "
+              "print(b.message)")
+    assert "moved on" in " ".join(nb.output_text(2))
+
+
+def test_sharp_and_follows_the_cell_width(notebook):
+    nb, page = notebook, notebook.page
+    nb.run(0, SETUP + "g")
+    board = nb.wait_board(0)
+    size = (
+        "el => { const c = el.querySelector('canvas'); "
+        "return [c.width, c.clientWidth, devicePixelRatio]; }"
+    )
+    pixels, css, dpr = board.evaluate(size)
+    assert dpr == 2 and pixels == round(css * dpr)
+    page.set_viewport_size({"width": 900, "height": 1100})
+    page.wait_for_function(
+        f"el => el.querySelector('canvas').clientWidth < {css}", arg=board.element_handle()
+    )
+    pixels, narrower, dpr = board.evaluate(size)
+    assert pixels == round(narrower * dpr)
+    hand = [b for b in hitboxes(board) if b["kind"] == "hand"]
+    assert all(b["x"] + b["w"] <= narrower for b in hand)

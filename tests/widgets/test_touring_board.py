@@ -1,0 +1,302 @@
+"""The Touring board without a browser: traits, page messages (good and malformed), cells and forks."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import threading
+import weakref
+
+import pytest
+
+import touring_widgets as tw
+from touring_widgets.touring.board import SPEEDS, TouringBoard
+from touring_widgets.touring.picture import svg
+
+
+def in_own_loop(main) -> None:
+    """Run ``main()`` on a fresh event loop in its own thread, as a kernel's loop would run it.
+
+    (Another test's browser session may own the running loop of this thread.)
+    """
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=30)
+    if errors:
+        raise errors[0]
+
+
+class Page:
+    """Plays the page's side: sends messages to a board and records what it answers."""
+
+    def __init__(self, board: TouringBoard) -> None:
+        self.board = board
+        self.replies: list[dict] = []
+        board.send = lambda content, buffers=None: self.replies.append(content)
+
+    def send(self, content, revision: int | None = None):
+        if isinstance(content, dict) and "revision" not in content and revision is not False:
+            content = {**content, "revision": self.board.revision if revision is None else revision}
+        self.board._on_page_message(self.board, content, [])
+        return self.replies[-1]
+
+
+@pytest.fixture
+def game():
+    return tw.Touring(players=["human", "greedy"], seed=7)
+
+
+@pytest.fixture
+def board(game):
+    b = game.board(seat=0, speed="instant")
+    yield b
+    b.close()
+
+
+def first_play(board: TouringBoard) -> str:
+    return next(a for a in board.legal if a.startswith("play"))
+
+
+class TestConstruction:
+    def test_traits_describe_the_position(self, game, board):
+        assert board.view["seat"] == 0
+        assert board.view["hands"][0]["cards"] == game.hand(0)
+        assert board.view["hands"][1]["cards"] is None  # T-VIEW: the other hand is hidden
+        assert "cards" not in board.view and board.cards["m25"]["name"] == "25 Miles"
+        assert board.legal == [str(a) for a in game.legal_actions()]
+        assert board.position == 0 and board.line == []
+        assert board.revision >= 1 and board.message == "" and not board.error
+
+    def test_teacher_view_shows_every_hand(self, game):
+        b = game.board(seat=None)
+        assert all(h["cards"] is not None for h in b.view["hands"])
+        assert b.view["seat"] is None and b.legal  # plays for the seat to move
+        b.close()
+
+    def test_not_my_turn_means_nothing_to_play(self, game):
+        b = game.board(seat=1)
+        assert game.turn == 0 and b.legal == []
+        b.close()
+
+    @pytest.mark.parametrize("seat", [2, -1, "0", 1.0, True])
+    def test_bad_seat(self, game, seat):
+        with pytest.raises(ValueError, match="seat"):
+            TouringBoard(game, seat=seat)
+
+    def test_bad_speed_and_bad_game(self, game):
+        with pytest.raises(ValueError, match="speed"):
+            TouringBoard(game, speed="warp")
+        with pytest.raises(TypeError, match="Touring game"):
+            TouringBoard(object())
+
+    def test_every_trait_is_documented_json(self, board):
+        state = board.get_state()
+        json.dumps({k: v for k, v in state.items() if not k.startswith("_")})
+        assert set(SPEEDS) == {"instant", "fast", "normal", "slow"}
+
+
+class TestPlaying:
+    def test_a_click_plays_and_the_bot_answers(self, game, board):
+        page = Page(board)
+        action = first_play(board)
+        reply = page.send({"type": "act", "action": action})
+        assert reply["ok"] and reply["type"] == "reply"
+        assert str(game.history[0]) == action
+        # speed "instant": the greedy seat moved at once, and it is the human's turn again
+        assert game.position == 2 and game.turn == 0
+        assert board.position == 2 and board.line == game.line(0)
+        assert board.legal == [str(a) for a in game.legal_actions()]
+
+    def test_the_history_strip_keeps_other_seats_discards_face_down(self, game, board):
+        game.step("discard " + game.hand(0)[0])
+        game.step("discard " + game.hand(1)[0])
+        assert board.line[0].startswith("discard ") and board.line[0] != "discard ?"
+        assert board.line[1] == "discard ?"  # T-DISCARD: seat 1's discard is face down
+        assert game.board(seat=None).line == [str(a) for a in game.history]
+
+    def test_illegal_action_says_why(self, game, board):
+        page = Page(board)
+        reply = page.send({"type": "act", "action": "play m75"})
+        assert not reply["ok"] and board.error
+        assert board.message == game.why("play m75") and "T-" in board.message
+        assert game.position == 0
+
+    def test_step_undo_redo_goto_from_the_page(self, game, board):
+        page = Page(board)
+        assert page.send({"type": "step"})["ok"] and game.position == 1
+        assert page.send({"type": "undo"})["ok"] and game.position == 0
+        assert not page.send({"type": "undo"})["ok"] and "Nothing to undo" in board.message
+        assert page.send({"type": "redo"})["ok"] and game.position == 1
+        page.send({"type": "step"})
+        assert page.send({"type": "goto", "index": 0})["ok"] and game.position == 0 and len(game) == 3
+        assert not page.send({"type": "goto", "index": 3})["ok"] and game.position == 0
+
+    def test_play_to_end(self, game, board):
+        page = Page(board)
+        assert page.send({"type": "run"})["ok"]
+        assert game.is_over and board.view["over"] and not board.running
+        assert board.legal == []
+        assert not page.send({"type": "act", "action": "discard m25"})["ok"]
+        assert "over" in board.message
+
+    def test_seat_and_speed(self, game, board):
+        page = Page(board)
+        assert page.send({"type": "seat", "seat": None})["ok"]
+        assert board.seat is None and all(h["cards"] is not None for h in board.view["hands"])
+        assert page.send({"type": "seat", "seat": 1})["ok"] and board.legal == []
+        assert page.send({"type": "speed", "speed": "slow"})["ok"] and board.speed == "slow"
+
+    def test_wrong_seat_cannot_play(self, game):
+        b = game.board(seat=1)
+        page = Page(b)
+        action = str(game.legal_actions()[0])
+        assert not page.send({"type": "act", "action": action})["ok"]
+        assert "seat 0's turn" in b.message and game.position == 0
+        b.close()
+
+
+class TestUntrustedMessages:
+    @pytest.mark.parametrize(
+        "content, words",
+        [
+            ("hello", "not an object"),
+            (["act"], "not an object"),
+            ({"type": "launch"}, "unknown type"),
+            ({"type": None}, "unknown type"),
+            ({"type": {"nested": 1}}, "unknown type"),
+            ({"type": "act", "action": 42}, "not text"),
+            ({"type": "act", "action": None}, "not text"),
+            ({"type": "act", "action": "x" * 100_000}, "characters"),
+            ({"type": "act", "action": "play"}, ""),
+            ({"type": "act", "action": "fly to the moon"}, ""),
+            ({"type": "act", "action": "play m25", "revision": "1"}, "no revision"),
+            ({"type": "act", "action": "play m25", "revision": True}, "no revision"),
+            ({"type": "act", "action": "play m25", "revision": 10**9}, "moved on"),
+            ({"type": "goto", "index": "2"}, "history position"),
+            ({"type": "goto", "index": -1}, "history position"),
+            ({"type": "seat", "seat": 5}, "seat"),
+            ({"type": "seat", "seat": "1"}, "seat"),
+            ({"type": "speed", "speed": 3}, "speed"),
+            ({"type": "step", "revision": None}, "no revision"),
+        ],
+    )
+    def test_refused_and_game_unchanged(self, game, board, content, words):
+        page = Page(board)
+        before = (game.position, game.history, board.seat, board.speed)
+        if isinstance(content, dict) and "revision" not in content:
+            content = {**content, "revision": board.revision}
+        reply = page.send(content, revision=False)
+        assert reply["ok"] is False
+        assert board.error and board.message
+        assert words.lower() in board.message.lower()
+        assert (game.position, game.history, board.seat, board.speed) == before
+
+    def test_stale_revision_from_a_second_board(self, game, board):
+        other = game.board(seat=0, speed="instant")
+        page, page2 = Page(board), Page(other)
+        stale = other.revision
+        page.send({"type": "act", "action": first_play(board)})  # the first board moves first
+        assert other.revision != stale
+        reply = page2.send({"type": "act", "action": other.legal[0]}, revision=stale)
+        assert not reply["ok"] and "moved on" in other.message
+        assert game.position == 2
+        other.close()
+
+
+class TestCellsAndBoards:
+    def test_cells_move_every_board(self, game, board):
+        other = game.board(seat=1)
+        revisions = board.revision, other.revision
+        game.step()
+        assert board.position == other.position == 1
+        assert board.revision > revisions[0] and other.revision > revisions[1]
+        game.undo()
+        assert board.position == other.position == 0 and board.line == other.line == [str(game.future[0])]
+        game.goto(-1)
+        assert board.position == 1
+        other.close()
+
+    def test_closing_unsubscribes(self, game):
+        b = game.board()
+        listeners = len(game._listeners)
+        b.close()
+        assert len(game._listeners) == listeners - 1
+        game.step()  # no error from a closed board
+
+    def test_a_board_dropped_without_close_does_not_leak(self, game):
+        b = game.board()
+        ref = weakref.ref(b)
+        b.close()
+        del b
+        gc.collect()
+        assert ref() is None
+        game.step()
+        assert game._listeners == []
+
+    def test_fork_from_the_page_and_from_python(self, game, board):
+        seen = []
+        board.on_fork(seen.append)
+        page = Page(board)
+        page.send({"type": "step"})
+        assert page.send({"type": "fork"})["ok"]
+        assert len(board.forks) == 1 and seen == board.forks
+        fork = board.forks[0]
+        assert fork.position == game.position and fork.history == game.history
+        fork_board = board.fork_boards[0]
+        assert fork_board in board._box().children[1].children[0].children
+        fork.step()
+        assert fork_board.position == fork.position == 2 and board.position == game.position == 1
+        h = game.fork()  # forking from Python works as well
+        assert h.position == 1 and h is not game
+
+    def test_bots_wait_for_the_kernel_loop(self, game):
+
+        async def main():
+            b = game.board(seat=0, speed="fast")
+            Page(b).send({"type": "act", "action": first_play(b)})
+            assert game.position == 1 and b.running  # the bot's move is scheduled, not made
+            for _ in range(100):
+                await asyncio.sleep(0.02)
+                if not b.running:
+                    break
+            assert game.position == 2 and not b.running
+            b.close()
+
+        in_own_loop(main)
+
+    def test_a_cell_interrupts_automatic_play(self, game):
+        async def main():
+            b = game.board(seat=0, speed="slow")
+            Page(b).send({"type": "run"})
+            assert b.running
+            game.step()  # a cell moves meanwhile
+            assert not b.running
+            b.close()
+
+        in_own_loop(main)
+
+
+class TestPicture:
+    def test_mime_bundle_has_widget_text_and_svg(self, game, board):
+        bundle = board._repr_mimebundle_()
+        assert "application/vnd.jupyter.widget-view+json" in bundle
+        assert bundle["text/plain"].startswith("<TouringBoard")
+        assert bundle["image/svg+xml"].startswith("<svg")
+        game_bundle = game._repr_mimebundle_()
+        assert "image/svg+xml" in game_bundle
+
+    def test_svg_of_a_finished_game(self, game):
+        while not game.is_over:
+            game.step()
+        picture = svg(game.view(None))
+        assert "won" in picture or "no winner" in picture
+        assert picture.count("<svg") == 1 and picture.endswith("</svg>")
