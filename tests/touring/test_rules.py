@@ -294,7 +294,9 @@ class TestLoss:
         assert after.tables[1].piles == (2, 1, 1, 0)
         assert after.discard == (("burning_oil", FACE_UP), ("m75", FACE_UP))
         assert after.tables[1].moving(after.rules)
-        assert game_at(after).view(0)["discard_face_up"] == ["burning_oil", "m75"]
+        seen = game_at(after).view(0)
+        assert seen["discard_face_up"] == ["burning_oil", "m75"] and seen["discard_top"] == "m75"
+        assert game_at(apply(after, "discard m25")).view(0)["discard_top"] is None  # face down on top
 
     def test_default_values_and_the_setting(self, moving):
         state = position([["broken_spring", "brake_adjustment"], ["m25"]], [GO, moving])

@@ -728,7 +728,15 @@ export default {
       else drawSlot(ctx, c, geo.draw, "empty");
       badge(ctx, c, geo.draw.x + geo.draw.w / 2, geo.draw.y + geo.draw.h + 1, `${v.draw}`, c.panel2, c.ink, 10);
       const faceUp = v.discard_face_up || [];
-      if (faceUp.length) drawCard(ctx, c, geo.discard, faceUp[faceUp.length - 1], cs);
+      if (faceUp.length) {
+        // Cards everyone saw go to the discard pile (T-LOSS), for card counting.
+        ctx.font = `12px ${c.font}`;
+        ctx.fillStyle = c.ink2;
+        const names = faceUp.map((id) => (cs[id] ? cs[id].name : id)).join(", ");
+        wrapName(ctx, `Face up: ${names}`, geo.pileLabel.w).slice(0, 4)
+          .forEach((w, i) => ctx.fillText(w, geo.pileLabel.x, geo.pileLabel.y + 44 + i * 15, geo.pileLabel.w));
+      }
+      if (v.discard_top) drawCard(ctx, c, geo.discard, v.discard_top, cs);
       else if (v.discard) drawBack(ctx, c, geo.discard, { dim: true });
       else drawSlot(ctx, c, geo.discard, "Discard");
       badge(ctx, c, geo.discard.x + geo.discard.w / 2, geo.discard.y + geo.discard.h + 1, `${v.discard}`, c.panel2,

@@ -142,6 +142,8 @@ def view(state: State, seat: int | None, players: tuple[str, ...] | None = None)
         "draw": len(state.draw),
         "discard": len(state.discard),
         "discard_face_up": [card for card, owner in state.discard if owner == FACE_UP],
+        # the top of the discard pile when everyone saw it go there (T-LOSS), else None
+        "discard_top": state.discard[-1][0] if state.discard and state.discard[-1][1] == FACE_UP else None,
         "own_discards": [] if seat is None else [c for c, owner in state.discard if owner == seat],
         "over": state.over,
         "winner": state.winner,
