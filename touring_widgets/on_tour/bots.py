@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 from .actions import Action
 from .board_map import INDEX, N_SPACES, SPACES
@@ -22,12 +23,19 @@ from .state import State
 Policy = Callable[[State, int], Action]
 POLICIES = ("human", "greedy", "random")
 
-#: The plan: a route through every space (a map of stars has one).
-PLAN: tuple[str, ...] = tuple(best_tour({s: ("star", False) for s in SPACES}).tour)
-_POS = [0] * N_SPACES
-for _k, _sid in enumerate(PLAN):
-    _POS[INDEX[_sid]] = _k
-_PLAN_IDX = tuple(INDEX[s] for s in PLAN)
+@cache
+def plan() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
+    """The plan, a route through every space (a map of stars has one), found on first use.
+
+    Returns the route, each space's place on it (by board index), and the board index of each
+    place.
+    """
+    route = tuple(best_tour({s: ("star", False) for s in SPACES}).tour)
+    where = [0] * N_SPACES
+    for k, sid in enumerate(route):
+        where[INDEX[sid]] = k
+    return route, tuple(where), tuple(INDEX[s] for s in route)
+
 
 CIRCLE_BONUS = 14.0
 FIT = 100.0
@@ -48,6 +56,7 @@ def random_policy(state: State, player: int) -> Action:
 def _anchors(cells: tuple) -> tuple[list[float], list[float], list[int], list[int]]:
     """Per plan position: the numbers before and after it along the plan, and where they are."""
     n = N_SPACES
+    _, _, order = plan()
     prev_v: list[float] = [0.0] * n
     prev_k = [0] * n
     next_v: list[float] = [0.0] * n
@@ -55,13 +64,13 @@ def _anchors(cells: tuple) -> tuple[list[float], list[float], list[int], list[in
     v, at = -1.0, -1
     for k in range(n):
         prev_v[k], prev_k[k] = v, at
-        cell = cells[_PLAN_IDX[k]]
+        cell = cells[order[k]]
         if cell is not None and isinstance(cell[0], int):
             v, at = float(cell[0]), k
     v, at = 100.0, n
     for k in range(n - 1, -1, -1):
         next_v[k], next_k[k] = v, at
-        cell = cells[_PLAN_IDX[k]]
+        cell = cells[order[k]]
         if cell is not None and isinstance(cell[0], int):
             v, at = float(cell[0]), k
     return prev_v, next_v, prev_k, next_k
@@ -70,18 +79,19 @@ def _anchors(cells: tuple) -> tuple[list[float], list[float], list[int], list[in
 class _Judge:
     """Scores of writing a number, a star or an X in each space, for one map."""
 
-    __slots__ = ("next_k", "next_v", "prev_k", "prev_v")
+    __slots__ = ("next_k", "next_v", "pos", "prev_k", "prev_v")
 
     def __init__(self, cells: tuple) -> None:
         self.prev_v, self.next_v, self.prev_k, self.next_k = _anchors(cells)
+        self.pos = plan()[1]
 
     def x_score(self, i: int) -> float:
-        k = _POS[i]
+        k = self.pos[i]
         broken = 50.0 if self.prev_v[k] > self.next_v[k] else 0.0
         return broken - min(k, N_SPACES - 1 - k)
 
     def number(self, n: int, i: int) -> float:
-        k = _POS[i]
+        k = self.pos[i]
         a, b = self.prev_v[k], self.next_v[k]
         if not a <= n <= b:
             return self.x_score(i) - 50.0
@@ -90,13 +100,13 @@ class _Judge:
         return FIT - 2.0 * abs(n - ideal)
 
     def star(self, i: int) -> float:
-        k = _POS[i]
+        k = self.pos[i]
         gap = self.next_v[k] - self.prev_v[k]
         room = self.next_k[k] - self.prev_k[k]
         return FIT + 40.0 - gap / room
 
     def same_gap(self, i: int, j: int) -> bool:
-        return self.prev_k[_POS[i]] == self.prev_k[_POS[j]]
+        return self.prev_k[self.pos[i]] == self.prev_k[self.pos[j]]
 
 
 def greedy_policy(state: State, player: int) -> Action:
@@ -148,7 +158,7 @@ def greedy_policy(state: State, player: int) -> Action:
             if not allowed >> j & 1:
                 continue
             total = lo_score + hi_score
-            if _POS[i] > _POS[j] and judge.same_gap(i, j):
+            if judge.pos[i] > judge.pos[j] and judge.same_gap(i, j):
                 total -= WRONG_ORDER
             if total > best_total:
                 best_total, pick = total, (i, j)
