@@ -15,6 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from table import print_table  # benchmarks/table.py, beside this script
+
 from touring_widgets.on_tour import OnTour, best_tour
 from touring_widgets.on_tour.board_map import SPACES
 
@@ -110,13 +112,7 @@ def main(argv: list[str] | None = None) -> None:
             (f"{policy} solo score over {n_games} games", f"mean {mean:.2f} sd {sd:.2f} [{lo}-{hi}]", "")
         )
 
-    width = max(len(r[0]) for r in rows)
-    vwidth = max(len(r[1]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':<{vwidth}}  target")
-    print(f"{'-' * width}  {'-' * vwidth}  ------")
-    for name, value, target in rows:
-        print(f"{name:<{width}}  {value:<{vwidth}}  {target}")
-
+    print_table(rows)
 
 if __name__ == "__main__":
     main()

@@ -11,6 +11,8 @@ import statistics
 import time
 import timeit
 
+from table import print_table  # benchmarks/table.py, beside this script
+
 from touring_widgets.touring import Rules, Touring, apply, deal, legal_actions
 from touring_widgets.touring.bots import greedy_policy
 
@@ -110,12 +112,7 @@ def main() -> None:
             target = "fork within 2× of undo"
             rows.append((f"{op} at history length {length:,} (µs)", f"{costs[op]:.2f}", target))
     rows.append((f"greedy beats random, {games:,} 2-player games", f"{win_rate(games):.1%}", "≥ 90%"))
-    width = max(len(r[0]) for r in rows)
-    print(f"{'measure':<{width}}  {'value':>10}  target")
-    print(f"{'-' * width}  {'-' * 10}  {'-' * 22}")
-    for name, value, target in rows:
-        print(f"{name:<{width}}  {value:>10}  {target}")
-
+    print_table(rows)
 
 if __name__ == "__main__":
     main()

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from ..errors import LoadError
+from ..switches import RuleSwitches
 
 LAST_CHOICES = ("choose", "low", "high")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RuleSwitches):
     """How a game of On Tour is played.
 
     >>> Rules().forced_x_only, Rules(last_one_space="low").last_one_space
@@ -41,21 +40,3 @@ class Rules:
                 f"Rules.last_one_space must be one of {', '.join(LAST_CHOICES)}, "
                 f"not {self.last_one_space!r} (O-LAST)"
             )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as plain JSON values."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """Rules from ``to_dict`` output; raises LoadError naming an unknown or bad option."""
-        if not isinstance(data, dict):
-            raise LoadError("field 'rules' must be an object of rule options")
-        known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise LoadError(f"field 'rules': unknown rule option {key!r}")
-        try:
-            return cls(**data)
-        except (TypeError, ValueError) as exc:
-            raise LoadError(f"field 'rules': {exc}") from None

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
-from ..errors import LoadError
+from ..switches import RuleSwitches
 from .cards import FULL_CAPS, MILEAGE, MILEAGE_DELAYS, MILES, SHORT_CAPS
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RuleSwitches):
     """How a game of Touring is played.
 
     >>> Rules(go_after_remedy=True).caps
@@ -68,21 +67,3 @@ class Rules:
     def loss_value(self, delay: str) -> str:
         """The mileage card id a mileage delay takes away (T-LOSS), e.g. 'm75'."""
         return f"m{getattr(self, delay)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The rules as plain JSON values."""
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """Rules from ``to_dict`` output; raises LoadError naming an unknown or bad option."""
-        if not isinstance(data, dict):
-            raise LoadError("field 'rules' must be an object of rule options")
-        known = {f.name for f in fields(cls)}
-        for key in data:
-            if key not in known:
-                raise LoadError(f"field 'rules': unknown rule option {key!r}")
-        try:
-            return cls(**data)
-        except (TypeError, ValueError) as exc:
-            raise LoadError(f"field 'rules': {exc}") from None
