@@ -53,9 +53,13 @@ def free_port() -> int:
 
 
 class Server:
-    """A running ``jupyter lab`` or ``jupyter notebook`` with its URL, token and root dir."""
+    """A running ``jupyter lab`` or ``jupyter notebook`` with its URL, token and root dir.
 
-    def __init__(self, app: str, root: Path) -> None:
+    ``nodelay=True`` turns Nagle's algorithm off on the kernel websockets (see ``nodelay.py``);
+    the default is the stock server.
+    """
+
+    def __init__(self, app: str, root: Path, nodelay: bool = False) -> None:
         self.app = app
         self.root = root
         self.port = free_port()
@@ -72,6 +76,8 @@ class Server:
             "--ServerApp.port_retries=0", "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         ]
+        if nodelay:
+            args.append("--ServerApp.kernel_websocket_connection_class=tests.e2e.nodelay.NoDelayConnection")
         settings = root / ".settings"
         news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
         news.parent.mkdir(parents=True, exist_ok=True)
@@ -116,8 +122,8 @@ class Server:
 
 
 @contextmanager
-def server(app: str, root: Path) -> Iterator[Server]:
-    srv = Server(app, root)
+def server(app: str, root: Path, nodelay: bool = False) -> Iterator[Server]:
+    srv = Server(app, root, nodelay)
     try:
         yield srv
     finally:

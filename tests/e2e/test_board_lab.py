@@ -113,10 +113,42 @@ def test_keyboard_belongs_to_the_board(notebook):
     page.keyboard.press("Enter")  # two places (table, discard): it asks for a click
     page.keyboard.press("Escape")
     page.keyboard.press(str(go + 1))
-    dests = board.evaluate("el => el.touringBoard.destinations()")
-    assert {d["action"] for d in dests} == {"play go", "discard go"}
+    places = [d["action"] for d in board.evaluate("el => el.touringBoard.destinations()")]
+    assert sorted(places) == ["discard go", "play go"]
+    # Down and Up light each place in turn, wrapping; the live line names the lit one.
+    unlit = canvas_pixels(board)
+    lit = light_places(page, board, ("ArrowDown", "ArrowDown", "ArrowDown", "ArrowUp"))
+    assert [dest for dest, _ in lit] == [places[0], places[1], places[0], places[1]]
+    words = {"play go": "Play Go on your table", "discard go": "Discard Go"}
+    for i, (dest, said) in enumerate(lit[:2]):
+        assert said.startswith(f"{words[dest]} ({i + 1} of 2)"), said
+    assert canvas_pixels(board) != unlit
+    # D discards whichever place is lit.
     page.keyboard.press("d")
-    nb.wait_data(board, "d.position !== '0'")
+    nb.wait_data(board, "d.position === '2'")  # the greedy seat answers
+    # Back to the deal: Enter plays the lit place, not the other one.
+    for position in ("1", "0"):  # one at a time: a key names the revision it saw
+        page.keyboard.press("ArrowLeft")
+        nb.wait_data(board, f"d.position === '{position}'")
+    page.keyboard.press(str(go + 1))
+    lit = light_places(page, board, ("ArrowDown", "ArrowDown"))
+    if lit[0][0] == "play go":
+        page.keyboard.press("ArrowUp")
+    assert board.evaluate("el => el.dataset.dest") == "play go"
+    page.keyboard.press("Enter")
+    nb.wait_data(board, "d.position !== '0' && d.dest === ''")
+    nb.run(1, "print(g.history[0])")
+    assert "play go" in " ".join(nb.output_text(1))
+
+
+def light_places(page, board, keys) -> list[tuple[str, str]]:
+    """Press each key; after each, the lit place's action and what the live line says."""
+    live = board.locator("[aria-live=polite]")
+    seen = []
+    for key in keys:
+        page.keyboard.press(key)
+        seen.append((board.evaluate("el => el.dataset.dest"), live.text_content()))
+    return seen
 
 
 def test_teacher_view_and_a_refusal(notebook):

@@ -31,6 +31,12 @@ for (const width of [420, 700, 1100]) {
 }
 out.dests = m.destinations(view, data.cards, data.legal, "go");
 out.parsed = data.legal.map(m.parseAction);
+const m75 = m.destinations(view, data.cards, data.legal, "m75");
+out.m75 = m75.map((d) => ({ action: d.action, text: m.describeDestination(view, data.cards, d),
+  box: (m.destinationBox(m.layout(view, 700), d) || {}).id }));
+out.mine = m75.map((d) => m.describeDestination({ ...view, seat: 0 }, data.cards, d));
+out.cycle = [[3, null, 1], [3, null, -1], [3, 2, 1], [3, 0, -1], [3, 1, 1], [0, null, 1]]
+  .map(([n, i, step]) => m.cycleIndex(n, i, step));
 console.log(JSON.stringify(out));
 """
 
@@ -82,3 +88,19 @@ def test_destinations_come_from_the_legal_list(geometry):
     go = [a for a in board.legal if a.split()[1:2] == ["go"]]
     assert sorted(d["action"] for d in out["dests"]) == sorted(go)
     assert all(p is not None for p in out["parsed"])
+
+
+def test_destinations_in_words_and_boxes(geometry):
+    board, out = geometry
+    name = board.cards["m75"]["name"]
+    assert out["m75"] == [
+        {"action": "play m75", "text": f"Play {name} on the table of seat 0", "box": "m75:0"},
+        {"action": "discard m75", "text": f"Discard {name}", "box": "discard"},
+    ]
+    assert out["mine"] == [f"Play {name} on your table", f"Discard {name}"]
+
+
+def test_arrow_keys_cycle_through_places_and_wrap(geometry):
+    _, out = geometry
+    # from nothing chosen: down -> first, up -> last; then wrapping both ways; no places: none
+    assert out["cycle"] == [0, 2, 0, 2, 2, None]

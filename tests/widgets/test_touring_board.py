@@ -7,12 +7,14 @@ import gc
 import json
 import threading
 import weakref
+from xml.etree import ElementTree
 
 import pytest
 
 import touring_widgets as tw
 from touring_widgets.touring.board import SPEEDS, TouringBoard
-from touring_widgets.touring.picture import svg
+from touring_widgets.touring.picture import PILES, SYMBOLS, svg, symbol
+from touring_widgets.touring.view import card_catalog
 
 
 def in_own_loop(main) -> None:
@@ -300,3 +302,30 @@ class TestPicture:
         picture = svg(game.view(None))
         assert "won" in picture or "no winner" in picture
         assert picture.count("<svg") == 1 and picture.endswith("</svg>")
+
+    def test_svg_draws_the_symbol_of_every_card_shown(self):
+        g = tw.Touring(players=["greedy", "greedy"], seed=3)
+        for _ in range(12):
+            g.step()
+        view = g.view(None)
+        picture = svg(view)
+        faces = [c for hand in view["hands"] for c in hand["cards"] or []]
+        faces += [t[col][-1] for t in view["tables"] for col in ("go", "freeway") if t[col]]
+        faces += [pile for t in view["tables"] for pile in PILES if t[pile]]
+        symbols = [
+            group.get("class").split()[1].removeprefix("sym-")
+            for group in ElementTree.fromstring(picture).iter("{http://www.w3.org/2000/svg}g")
+        ]
+        assert sorted(symbols) == sorted(faces)
+        assert any(card not in PILES for card in faces)
+
+    def test_every_road_card_has_a_drawing_of_its_own(self):
+        road = [card for card in card_catalog() if card not in PILES]
+        assert sorted(SYMBOLS) == sorted(road)
+        for card in road:
+            group = ElementTree.fromstring(
+                f'<svg xmlns="http://www.w3.org/2000/svg">{symbol(card, 30, 30, 40, "#123456")}</svg>'
+            )[0]
+            shapes = [el.tag.split("}")[1] for el in group]
+            assert {"path", "circle"} & set(shapes), (card, shapes)
+            assert "?" not in "".join(group.itertext()), card

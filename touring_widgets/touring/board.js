@@ -5,7 +5,7 @@
 // ---------------------------------------------------------------- state (constants)
 
 const PILES = ["m25", "m35", "m50", "m75"];
-const KEYS_HANDLED = new Set(["ArrowLeft", "ArrowRight", " ", "Enter", "Escape", "d", "D"]);
+const KEYS_HANDLED = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", " ", "Enter", "Escape", "d", "D"]);
 const SPEEDS = ["instant", "fast", "normal", "slow"];
 
 // Card faces: a colour per family, a symbol, and the printed name. Faces are light "paper" in
@@ -76,6 +76,36 @@ export function destinations(view, cards, legal, card) {
     }
   }
   return out;
+}
+
+/** A destination in words, for the text line and screen readers: "Play Go on your table". */
+export function describeDestination(view, cards, dest) {
+  const a = parseAction(dest.action);
+  if (!a) return dest.action;
+  const name = (cards[a.card] || {}).name || a.card;
+  if (dest.target === "discard") return `Discard ${name}`;
+  const team = Number(dest.target.slice("row:".length));
+  const seats = ((view.tables || [])[team] || {}).seats || [];
+  const teacher = view.seat === null || view.seat === undefined;
+  const whose = !teacher && seats.includes(view.seat) ? "your table"
+    : `the table of seat${seats.length > 1 ? "s" : ""} ${seats.join(" & ")}`;
+  return `Play ${name} on ${whose}`;
+}
+
+/** The position after moving `step` places from `index` among `n`, wrapping; from null, the first or last. */
+export function cycleIndex(n, index, step) {
+  if (!n) return null;
+  if (index === null || index < 0) return step > 0 ? 0 : n - 1;
+  return (((index + step) % n) + n) % n;
+}
+
+/** The box a destination lights: the discard pile or a column of a table; null when not laid out. */
+export function destinationBox(geometry, dest) {
+  if (!dest) return null;
+  if (dest.target === "discard") return geometry.discard;
+  const [column, team] = (dest.column || "").split(":");
+  const row = geometry.rows[Number(team)];
+  return row ? row.cols[column] || row.row : null;
 }
 
 /** Lay the board out for a width in CSS pixels: boxes to draw and to hit, and the height. */
@@ -487,7 +517,8 @@ function lastMoveBox(view, geo, cards) {
 export default {
   render({ model, el }) {
     // -- state: local UI only; everything else comes from the model.
-    const ui = { selected: null, note: "", noteIsError: false, hover: null, lastRevision: -1 };
+    // `dest`: the action of the destination chosen with the arrow keys, played by Enter.
+    const ui = { selected: null, dest: null, note: "", noteIsError: false, hover: null, lastRevision: -1 };
     let geo = null;
     let width = 0;
     let frame = 0;
@@ -742,6 +773,11 @@ export default {
       badge(ctx, c, geo.discard.x + geo.discard.w / 2, geo.discard.y + geo.discard.h + 1, `${v.discard}`, c.panel2,
         c.ink, 10);
       if (destRows.has("discard")) glow(ctx, geo.discard, c.accent, 3, -4);
+      const chosenBox = destinationBox(geo, dests.find((d) => d.action === ui.dest));
+      if (chosenBox) {
+        glow(ctx, chosenBox, c.ink, 4, -7);
+        badge(ctx, c, chosenBox.x + chosenBox.w / 2, chosenBox.y - 10, "Enter", c.ink, c.bg, 10);
+      }
       const lastBox = lastMoveBox(v, geo, cs);
       if (lastBox) glow(ctx, lastBox, c.warn, 2, -6);
       const LL = geo.lastLine;
@@ -765,7 +801,7 @@ export default {
         ctx.font = `12px ${c.font}`;
         ctx.fillStyle = c.ink2;
         const canPlay = legal.length && s === actingSeat(v);
-        ctx.fillText(canPlay ? "keys 1–6, Enter" : "", H.label.x, H.label.y + 20, H.label.w);
+        ctx.fillText(canPlay ? "keys 1–6, ↑↓, Enter" : "", H.label.x, H.label.y + 20, H.label.w);
         for (const b of H.cards) {
           const lifted = sel && sel.seat === s && sel.index === b.index;
           const box = lifted ? { ...b, y: b.y - 8 } : b;
@@ -844,7 +880,8 @@ export default {
       canvas.setAttribute("aria-label",
         `Touring board, ${who}. ${over ? "Game over." : `Seat ${v.turn} to move.`} ` +
         (me ? `Your miles: ${me.miles} of ${v.goal}, ${me.status}. ` : "") +
-        (legal.length ? "Press 1 to 6 to pick a card, then click a lit place or press Enter." : ""));
+        (legal.length ? "Press 1 to 6 to pick a card, then click a lit place or press Enter; " +
+          "where it has several places, arrow up and down choose one." : ""));
       const announce = msg || (v.last ? v.last.text : "");
       if (live.textContent !== announce) live.textContent = announce;
       const rev = model.get("revision");
@@ -857,6 +894,7 @@ export default {
       el.dataset.winner = v.winner === null || v.winner === undefined ? "" : String(v.winner);
       el.dataset.legal = String(legal.length);
       el.dataset.selected = ui.selected ? String(ui.selected.index) : "";
+      el.dataset.dest = ui.dest || "";
       el.dataset.message = model.get("message") || "";
       el.dataset.error = String(!!model.get("error"));
       el.dataset.running = String(running);
@@ -890,6 +928,7 @@ export default {
       // A new position invalidates a picked card that is no longer in hand.
       const v = view();
       if (ui.selected && !selectedCard(v)) ui.selected = null;
+      if (ui.dest && !currentDests(v).some((d) => d.action === ui.dest)) ui.dest = null;
       ui.note = "";
       if (frame) {
         cancelAnimationFrame(frame);
@@ -915,14 +954,20 @@ export default {
     model.on("msg:custom", onCustom);
 
     // -- events
-    function play(action) {
+    function unselect() {
       ui.selected = null;
+      ui.dest = null;
+    }
+
+    function play(action) {
+      unselect();
       send({ type: "act", action });
     }
 
     function pick(seat, index) {
       const v = view();
       ui.selected = { seat, index };
+      ui.dest = null;
       const dests = currentDests(v);
       const card = selectedCard(v);
       const name = card ? (cards()[card] || {}).name || card : "";
@@ -930,7 +975,8 @@ export default {
         ui.note = v.over ? "The game is over." : `It is seat ${v.turn}'s turn.`;
         ui.noteIsError = true;
       } else {
-        ui.note = `${name}: ${dests.length === 1 ? "press Enter or click the lit place" : "click a lit place"}` +
+        ui.note = `${name}: ${dests.length === 1 ? "press Enter or click the lit place"
+          : "↑/↓ choose a place and Enter plays it, or click a lit place"}` +
           ` (${dests.map((d) => d.action).join(", ")})`;
         ui.noteIsError = false;
       }
@@ -949,13 +995,13 @@ export default {
       const hit = hitTest(geo, x, y);
       const v = view();
       if (hit && hit.kind === "hand") {
-        if (ui.selected && ui.selected.seat === hit.seat && ui.selected.index === hit.index) ui.selected = null;
+        if (ui.selected && ui.selected.seat === hit.seat && ui.selected.index === hit.index) unselect();
         else return pick(hit.seat, hit.index);
         ui.note = "";
         return draw();
       }
       if (hit && hit.kind === "history") {
-        ui.selected = null;
+        unselect();
         if (hit.index !== model.get("position")) send({ type: "goto", index: hit.index });
         return;
       }
@@ -964,7 +1010,7 @@ export default {
         const target = hit ? (hit.kind === "row" || hit.kind === "column" ? `row:${hit.team}` : hit.id) : null;
         const dest = dests.find((d) => d.target === target);
         if (dest) return play(dest.action);
-        ui.selected = null;
+        unselect();
         ui.note = "";
         draw();
       }
@@ -1004,22 +1050,41 @@ export default {
       if (key === "ArrowLeft") send({ type: "undo" });
       else if (key === "ArrowRight") send({ type: "redo" });
       else if (key === " ") send({ type: "step" });
+      else if (key === "ArrowDown" || key === "ArrowUp") choose(v, key === "ArrowDown" ? 1 : -1);
       else if (key === "Escape") {
-        ui.selected = null;
+        unselect();
         ui.note = "";
         draw();
-      } else if (key === "Enter" || key === "d" || key === "D") {
-        const dests = currentDests(v);
-        const chosen = key === "Enter" ? (dests.length === 1 ? dests[0] : null)
-          : dests.find((d) => d.target === "discard");
-        if (chosen) play(chosen.action);
-        else {
-          ui.note = !ui.selected ? "Pick a card first (keys 1–6)."
-            : dests.length ? "More than one place: click one (D discards)." : "That card cannot be played now.";
-          ui.noteIsError = true;
-          draw();
-        }
-      }
+      } else playChosen(v, key === "Enter");
+    }
+
+    /** Light the next (or previous) place of the picked card and say which it is. */
+    function choose(v, step) {
+      const dests = currentDests(v);
+      const at = cycleIndex(dests.length, dests.findIndex((d) => d.action === ui.dest), step);
+      if (at === null) return refuse(dests);
+      ui.dest = dests[at].action;
+      ui.note = `${describeDestination(v, cards(), dests[at])} (${at + 1} of ${dests.length}): ` +
+        "Enter plays it, ↑/↓ for another place.";
+      ui.noteIsError = false;
+      draw();
+    }
+
+    /** Enter plays the chosen place (or the only one); D discards the picked card. */
+    function playChosen(v, enter) {
+      const dests = currentDests(v);
+      const chosen = !enter ? dests.find((d) => d.target === "discard")
+        : dests.find((d) => d.action === ui.dest) || (dests.length === 1 ? dests[0] : null);
+      if (chosen) play(chosen.action);
+      else refuse(dests);
+    }
+
+    function refuse(dests) {
+      ui.note = !ui.selected ? "Pick a card first (keys 1–6)."
+        : dests.length ? "More than one place: ↑/↓ choose one, or click one (D discards)."
+          : "That card cannot be played now.";
+      ui.noteIsError = true;
+      draw();
     }
     const stopKeys = (event) => event.stopPropagation();
 
@@ -1034,7 +1099,7 @@ export default {
     runBtn.addEventListener("click", () => send(model.get("running") ? { type: "stop" } : { type: "run" }));
     forkBtn.addEventListener("click", () => send({ type: "fork" }));
     seatSel.addEventListener("change", () => {
-      ui.selected = null;
+      unselect();
       send({ type: "seat", seat: seatSel.value === "all" ? null : Number(seatSel.value) });
     });
     speedSel.addEventListener("change", () => send({ type: "speed", speed: speedSel.value }));

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from math import cos, sin
 from typing import Any
 
 from .view import card_catalog
@@ -44,11 +45,139 @@ def family(card: str, kind: str) -> str:
     )
 
 
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+class _Pen:
+    """SVG shapes in a symbol box: points are (dx, dy) in half-sizes from the centre, as in board.js."""
+
+    def __init__(self, cx: float, cy: float, size: float, paper: str) -> None:
+        self.cx, self.cy, self.s, self.r, self.paper = cx, cy, size, size / 2, paper
+
+    def p(self, dx: float, dy: float) -> str:
+        return f"{_n(self.cx + dx * self.r)},{_n(self.cy + dy * self.r)}"
+
+    def k(self, factor: float) -> str:
+        return _n(factor * self.r)
+
+    def line(self, d: str, dash: str = "") -> str:
+        return f'<path d="{d}" fill="none"{f" stroke-dasharray={chr(34)}{dash}{chr(34)}" if dash else ""}/>'
+
+    def solid(self, d: str) -> str:
+        return f'<path d="{d}" stroke="none"/>'
+
+    def circle(self, radius: float, filled: bool) -> str:
+        paint = 'stroke="none"' if filled else 'fill="none"'
+        return f'<circle cx="{_n(self.cx)}" cy="{_n(self.cy)}" r="{self.k(radius)}" {paint}/>'
+
+    def text(self, text: str, dx: float, dy: float, size: float, fill: str = "", central: bool = True) -> str:
+        x, y = self.p(dx, dy).split(",")
+        extra = (' dominant-baseline="central"' if central else "") + (f' fill="{fill}"' if fill else "")
+        return (f'<text x="{x}" y="{y}" text-anchor="middle" font-size="{_n(self.s * size)}" '
+                f'font-weight="bold" stroke="none"{extra}>{escape(text)}</text>')
+
+
+def _go(pen: _Pen) -> str:
+    return pen.circle(0.8, True) + pen.text("GO", 0, 1 / pen.r, 0.4, fill="#ffffff")
+
+
+def _freeway(pen: _Pen) -> str:
+    p = pen.p
+    return (pen.line(f"M{p(-0.25, -0.8)}L{p(-0.8, 0.8)}M{p(0.25, -0.8)}L{p(0.8, 0.8)}")
+            + pen.line(f"M{p(0, -0.8)}L{p(0, 0.8)}", dash=f"{_n(pen.s * 0.12)} {_n(pen.s * 0.1)}"))
+
+
+def _populated_area(pen: _Pen) -> str:
+    p, houses = pen.p, []
+    for x, scale in ((-0.5, 0.8), (0.05, 1.0), (0.55, 0.7)):
+        hw, eave = 0.36 * scale, 0.7 - 0.36 * scale * 1.6
+        houses.append(pen.solid(f"M{p(x - hw, 0.7)}L{p(x - hw, eave)}L{p(x - hw * 1.25, eave)}"
+                                f"L{p(x, 0.7 - hw * 2.8)}L{p(x + hw * 1.25, eave)}L{p(x + hw, eave)}"
+                                f"L{p(x + hw, 0.7)}Z"))
+    return "".join(houses)
+
+
+def _stop_to_refuel(pen: _Pen) -> str:  # a fuel gauge on empty
+    p = pen.p
+    return (pen.line(f"M{p(-0.8, 0.35)}A{pen.k(0.8)} {pen.k(0.8)} 0 0 1 {p(0.8, 0.35)}")
+            + pen.line(f"M{p(0, 0.35)}L{p(-0.62, -0.05)}")
+            + pen.text("E", -0.62, 0.78, 0.26, central=False)
+            + pen.text("F", 0.62, 0.78, 0.26, central=False))
+
+
+def _missed_the_curve(pen: _Pen) -> str:
+    p = pen.p
+    return (pen.line(f"M{p(-0.7, 0.8)}Q{p(-0.7, -0.5)} {p(0.1, -0.5)}")
+            + pen.solid(f"M{p(0.1, -0.85)}L{p(0.55, -0.5)}L{p(0.1, -0.15)}Z")
+            + pen.line(f"M{p(0.2, 0.2)}L{p(0.8, 0.8)}M{p(0.8, 0.2)}L{p(0.2, 0.8)}"))
+
+
+def _burning_oil(pen: _Pen) -> str:  # a drop
+    p, k = pen.p, pen.k(0.6)
+    return pen.solid(f"M{p(0, -0.85)}C{p(0.2, -0.3)} {p(0.65, 0)} {p(0.6, 0.35)}"
+                     f"A{k} {k} 0 0 1 {p(-0.6, 0.35)}C{p(-0.65, 0)} {p(-0.2, -0.3)} {p(0, -0.85)}Z")
+
+
+def _broken_spring(pen: _Pen) -> str:  # a coil with a kink in the middle
+    points = [pen.p(0, -0.8)]
+    for i in range(1, 7):
+        side, y = (0.55 if i % 2 else -0.55), -0.8 + i * 1.6 / 6
+        points.append(pen.p(side / 2, y + 0.15) if i == 3 else pen.p(side, y))
+    return pen.line("M" + "L".join(points))
+
+
+def _brake_adjustment(pen: _Pen) -> str:  # a disc, its hub and a pad
+    k = pen.k(0.55)
+    start, end = pen.p(0.55 * cos(-0.6), 0.55 * sin(-0.6)), pen.p(0.55 * cos(0.6), 0.55 * sin(0.6))
+    return pen.circle(0.8, False) + pen.circle(0.3, True) + pen.line(f"M{start}A{k} {k} 0 0 1 {end}")
+
+
+def _gasoline(pen: _Pen) -> str:  # a fuel pump with its hose and window
+    p = pen.p
+    body = pen.solid(f"M{p(-0.55, -0.55)}h{pen.k(0.8)}v{pen.k(1.4)}h-{pen.k(0.8)}Z")
+    window = (f'<path d="M{p(-0.4, -0.4)}h{pen.k(0.5)}v{pen.k(0.35)}h-{pen.k(0.5)}Z" '
+              f'fill="{pen.paper}" stroke="none"/>')
+    return body + pen.line(f"M{p(0.25, -0.3)}L{p(0.6, -0.3)}L{p(0.6, 0.5)}") + window
+
+
+def _wrecker(pen: _Pen) -> str:  # a tow hook under its boom
+    p, k = pen.p, pen.k(0.3)
+    return (pen.line(f"M{p(-0.1, -0.85)}L{p(-0.1, 0.3)}A{k} {k} 0 0 0 {p(0.5, 0.3)}")
+            + pen.line(f"M{p(-0.7, -0.85)}L{p(0.5, -0.85)}"))
+
+
+#: Card id -> its symbol, for every card that is not a mileage card.
+SYMBOLS = {
+    "go": _go, "freeway": _freeway, "populated_area": _populated_area, "stop_to_refuel": _stop_to_refuel,
+    "missed_the_curve": _missed_the_curve, "burning_oil": _burning_oil, "broken_spring": _broken_spring,
+    "brake_adjustment": _brake_adjustment, "gasoline": _gasoline, "wrecker": _wrecker,
+}
+
+
+def _symbol_shapes(card: str, pen: _Pen) -> str:
+    if card in PILES:
+        return pen.text(card[1:], 0, 0, 0.55)
+    draw = SYMBOLS.get(card)
+    return draw(pen) if draw else pen.text("?", 0, 0, 0.5)
+
+
+def symbol(card: str, cx: float, cy: float, size: float, ink: str, paper: str = "#ffffff") -> str:
+    """A card's symbol centred on (cx, cy) in a box of ``size``: a group of class ``sym sym-<card>``.
+
+    Mileage cards show their number; cards without a drawing get a question mark, as on the
+    live board.
+    """
+    shapes = _symbol_shapes(card, _Pen(cx, cy, size, paper))
+    width = _n(max(1.5, size * 0.08))
+    return (f'<g class="sym sym-{escape(card)}" fill="{ink}" stroke="{ink}" stroke-width="{width}" '
+            f'stroke-linecap="round" stroke-linejoin="round">{shapes}</g>')
+
+
 def _card(x: float, y: float, card: str, cards: dict[str, Any]) -> str:
     info = cards.get(card) or {}
     name = str(info.get("name", card))
     ink, paper = FAMILY[family(card, str(info.get("kind", "")))]
-    label = card[1:] if card in PILES else ("GO" if card == "go" else "")
     words = name.split()
     if len(name) <= 10:
         lines = [name]
@@ -60,11 +189,9 @@ def _card(x: float, y: float, card: str, cards: dict[str, Any]) -> str:
         f'stroke="{ink}" stroke-width="2"/>',
         f'<rect x="{x}" y="{y + CARD_H - 24}" width="{CARD_W}" height="24" fill="{ink}"/>',
     ]
-    if label:
-        out.append(
-            f'<text x="{x + CARD_W / 2}" y="{y + 34}" text-anchor="middle" font-size="20" '
-            f'font-weight="bold" fill="{ink}">{escape(label)}</text>'
-        )
+    band = 24
+    out.append(symbol(card, x + CARD_W / 2, y + (CARD_H - band) / 2 + 2,
+                      min(CARD_W * 0.72, (CARD_H - band) * 0.78), ink, paper))
     for i, ln in enumerate(lines):
         out.append(
             f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 14 + i * 10 - (len(lines) - 1) * 4}" '
