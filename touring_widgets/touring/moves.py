@@ -6,8 +6,6 @@ Everything here is a pure function of a ``State``. ``refusal`` is the single jud
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..errors import IllegalAction
 from .actions import Action
 from .cards import (
@@ -165,27 +163,40 @@ def _wins(state: State, card: str) -> bool:
 
 
 # -- listing -------------------------------------------------------------------------------
+# What a tableau allows depends only on its column tops, its piles and a few rules; positions
+# repeat these often, so the answers are kept (the rules' fields are in the key, not the rules).
+_OWN_PLAYS: dict[tuple, frozenset[str]] = {}
+_ATTACKS_ON: dict[tuple, frozenset[str]] = {}
+_CACHE_LIMIT = 100_000
+
+
 def _own_plays(table: Tableau, rules: Rules) -> frozenset[str]:
     """The cards a player may play on their own tableau ``table``."""
-    # Only the tops of the columns and the pile counts matter, so they are the cache key.
-    return _own_plays_of(table.go[-1:], table.freeway[-1:], table.piles, rules)
-
-
-@lru_cache(maxsize=4096)
-def _own_plays_of(go: tuple[str, ...], freeway: tuple[str, ...], piles: tuple[int, ...], rules: Rules):
-    table = Tableau(go, freeway, piles)
-    return frozenset(c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None)
+    key = (table.go[-1:], table.freeway[-1:], table.piles, rules.go_after_remedy, rules.short_trip)
+    plays = _OWN_PLAYS.get(key)
+    if plays is None:
+        if len(_OWN_PLAYS) >= _CACHE_LIMIT:
+            _OWN_PLAYS.clear()
+        plays = _OWN_PLAYS[key] = frozenset(
+            c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None
+        )
+    return plays
 
 
 def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
     """The attack cards an opponent may play on ``table``."""
-    return _attacks_on_of(table.go[-1:], table.freeway[-1:], table.piles, rules)
-
-
-@lru_cache(maxsize=4096)
-def _attacks_on_of(go: tuple[str, ...], freeway: tuple[str, ...], piles: tuple[int, ...], rules: Rules):
-    table = Tableau(go, freeway, piles)
-    return frozenset(c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None)
+    key = (
+        table.go[-1:], table.freeway[-1:], table.piles,
+        rules.burning_oil, rules.broken_spring, rules.brake_adjustment,
+    )
+    attacks = _ATTACKS_ON.get(key)
+    if attacks is None:
+        if len(_ATTACKS_ON) >= _CACHE_LIMIT:
+            _ATTACKS_ON.clear()
+        attacks = _ATTACKS_ON[key] = frozenset(
+            c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None
+        )
+    return attacks
 
 
 def legal_actions(state: State) -> list[Action]:
