@@ -1,7 +1,8 @@
 """What may be played in a Touring position, why, and the position after it.
 
-Everything here is a pure function of a ``State``. ``refusal`` is the single judge: it is what
-``legal_actions``, ``explain`` and ``apply`` all ask, so they cannot disagree.
+Everything here is a pure function of a ``State``. One set of judges (``refusal`` and the two
+per-tableau checks it calls) answers ``legal_actions``, ``explain`` and ``apply`` alike, so they
+cannot disagree.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .cards import (
     FAST_MILEAGE,
     MILEAGE,
     MILEAGE_DELAYS,
+    MILES,
     REMEDIES,
     REMEDY_FOR,
     STOPPING_DELAYS,
@@ -23,11 +25,11 @@ from .rules import Rules
 from .state import FACE_UP, State, Tableau, shuffled, with_card
 
 _PILE = {m: i for i, m in enumerate(MILEAGE)}
-_VALUES = (25, 35, 50, 75)
 _INTERNED: dict[tuple[str, str, int | None], Action] = {}
 
 
 def _action(kind: str, card: str, target: int | None = None) -> Action:
+    """The one Action object for these values (listing moves then builds no new objects)."""
     key = (kind, card, target)
     action = _INTERNED.get(key)
     if action is None:
@@ -101,7 +103,7 @@ def _own_refusal_on(table: Tableau, rules: Rules, card: str) -> tuple[str, str] 
     i = _PILE[card]
     cap = rules.caps[i]
     if table.piles[i] >= cap:
-        return "T-GOAL", f"your {_VALUES[i]} pile is full ({cap}/{cap})"
+        return "T-GOAL", f"your {MILES[card]} pile is full ({cap}/{cap})"
     return None
 
 
@@ -214,19 +216,18 @@ def legal_actions(state: State) -> list[Action]:
     ]
     plays: list[Action] = []
     discards: list[Action] = []
-    interned = _INTERNED
     previous = None
     for card in state.hands[seat]:
         if card == previous:
             continue
         previous = card
-        discards.append(interned.get(("discard", card, None)) or _action("discard", card))
+        discards.append(_action("discard", card))
         if card in ATTACKS:
             for target, hittable in targets:
                 if card in hittable:
-                    plays.append(interned.get(("play", card, target)) or _action("play", card, target))
+                    plays.append(_action("play", card, target))
         elif card in own:
-            plays.append(interned.get(("play", card, None)) or _action("play", card))
+            plays.append(_action("play", card))
     return plays + discards
 
 
