@@ -70,10 +70,16 @@ class Server:
         for name in ("JUPYTER_CONFIG_DIR", "JUPYTERLAB_WORKSPACES_DIR", "JUPYTER_RUNTIME_DIR"):
             env[name] = str(root / f".{name.lower()}")
         args = [
-            sys.executable, "-m", "jupyterlab" if app == "lab" else "notebook",
-            "--no-browser", f"--port={self.port}", "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={root}",
-            "--ServerApp.port_retries=0", "--LabApp.news_url=None",
+            sys.executable,
+            "-m",
+            "jupyterlab" if app == "lab" else "notebook",
+            "--no-browser",
+            f"--port={self.port}",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.token={self.token}",
+            f"--ServerApp.root_dir={root}",
+            "--ServerApp.port_retries=0",
+            "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         ]
         if nodelay:

@@ -158,7 +158,8 @@ def test_teacher_view_and_a_refusal(notebook):
     # Seat 1 is not to move: a click on a card explains, and nothing is sent.
     hand = [b for b in hitboxes(board) if b["kind"] == "hand"]
     nb.click_box(board, hand[0]["id"])
-    assert board.evaluate("el => el.dataset.position") == "0"
+    assert "seat 0's turn" in board.locator("[aria-live=polite]").text_content()
+    assert board.evaluate("el => [el.dataset.position, el.dataset.reply || '']") == ["0", ""]
     board.locator("select.tw-seat").select_option("all")
     nb.wait_data(board, "d.seat === 'all'")
     hands = {b["id"].split(":")[1] for b in hitboxes(board) if b["kind"] == "hand"}
@@ -167,8 +168,11 @@ def test_teacher_view_and_a_refusal(notebook):
     rev = int(board.evaluate("el => el.dataset.revision"))
     nb.run(1, "g.step()")
     nb.wait_data(board, f"Number(d.revision) > {rev}")
-    nb.run(2, "b = g.board(); b._on_page_message(b, {'type': 'act', 'action': 'play m75', 'revision': 0}); "
-              "print(b.message)")
+    nb.run(
+        2,
+        "b = g.board(); b._on_page_message(b, {'type': 'act', 'action': 'play m75', 'revision': 0}); "
+        "print(b.message)",
+    )
     assert "moved on" in " ".join(nb.output_text(2))
 
 
@@ -177,8 +181,7 @@ def test_sharp_and_follows_the_cell_width(notebook):
     nb.run(0, SETUP + "g")
     board = nb.wait_board(0)
     size = (
-        "el => { const c = el.querySelector('canvas'); "
-        "return [c.width, c.clientWidth, devicePixelRatio]; }"
+        "el => { const c = el.querySelector('canvas'); return [c.width, c.clientWidth, devicePixelRatio]; }"
     )
     pixels, css, dpr = board.evaluate(size)
     assert dpr == 2 and pixels == round(css * dpr)

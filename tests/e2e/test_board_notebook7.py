@@ -23,5 +23,5 @@ def test_board_plays_in_notebook7(page):
         nb.click_box(board, go["id"])
         nb.click_box(board, "row:0")
         nb.wait_data(board, "d.position === '2'")
-        nb.run(1, "print(g.position)")
-        assert "2" in " ".join(nb.output_text(1))
+        nb.run(1, "print(g.position, g.history[0])")
+        assert " ".join(nb.output_text(1)).split() == ["2", "play", "go"]

@@ -30,9 +30,33 @@ class TestActions:
     @pytest.mark.parametrize(
         "text", ["", "56", "56 TX 65 OK", "56 TX, 65 OK, 12 WA", "100 TX", "starCO", "p: 5 TX"]
     )
-    def test_malformed_text_is_refused(self, text: str) -> None:
-        with pytest.raises(tw.IllegalAction, match=r"cannot read|not a space|an action"):
-            Action.parse(text)
+    def test_malformed_text_is_refused_and_the_game_is_unchanged(self, text: str) -> None:
+        o = tw.OnTour(players=2, seed=7)
+        o.step()
+        before, history = o.state, o.history
+        with pytest.raises(tw.IllegalAction, match="cannot read") as info:
+            o.step(text)
+        assert repr(text) in str(info.value) and "'56 TX, 65 OK'" in str(info.value)  # says what to write
+        assert info.value.rule is None  # no rule applies to text that cannot be read
+        assert o.state is before and o.history == history
+        assert o.why(text).startswith("illegal: cannot read") and not o.is_legal(text)
+        assert text not in o.legal_actions()
+
+    @pytest.mark.parametrize(
+        ("marks", "player", "rule", "words"),
+        [
+            ((), None, "O-WRITE", "one or two marks"),
+            (((5, "TX"), (50, "OK"), (7, "WA")), None, "O-WRITE", "one or two marks"),
+            (((100, "TX"),), None, "O-DICE", "100 is not a number 00-99"),
+            ((("x", "TX"),), None, "O-DICE", "'x' is not a number"),
+            (((5, "ZZ"),), None, "O-MAP", "'ZZ' is not a space"),
+            (((5, "TX"),), -1, "O-PLAYERS", "-1 is not a player"),
+        ],
+    )
+    def test_an_action_object_is_checked_when_made(self, marks, player, rule, words) -> None:
+        with pytest.raises(tw.IllegalAction, match=words) as info:
+            Action(marks, player)
+        assert info.value.rule == rule and rule in str(info.value)
 
 
 class TestLegalActions:
@@ -131,14 +155,25 @@ class TestSaves:
             (lambda d: {**d, "game": "touring"}, "field 'game'"),
             (lambda d: {**d, "rules": {"bogus": True}}, "unknown rule option 'bogus'"),
             (lambda d: {**d, "rules": {"last_one_space": "middle"}}, "field 'rules'"),
+            (lambda d: {**d, "rules": {"shared_ties": "yes"}}, "field 'rules': Rules.shared_ties"),
             (lambda d: {**d, "seed": 1.5}, "field 'seed'"),
+            (lambda d: {**d, "seed": True}, "field 'seed'"),
+            (lambda d: {k: v for k, v in d.items() if k != "seed"}, "field 'seed' is missing"),
             (lambda d: {**d, "players": ["greedy", "robot"]}, "field 'players'"),
+            (lambda d: {**d, "players": []}, "field 'players'.*O-PLAYERS"),
             (lambda d: {**d, "extra": 1}, "field 'extra'"),
+            (lambda d: {**d, "cursor": 99}, "field 'cursor'"),
+            (lambda d: {**d, "actions": "05 TX"}, "field 'actions'"),
+            # The fourth action is p1's; writing p0's third action again is p0 writing twice.
             (
-                lambda d: {**d, "actions": [*d["actions"][:3], "p0: 99 TX, 99 OK", *d["actions"][4:]]},
-                "action 4",
+                lambda d: {**d, "actions": [*d["actions"][:3], d["actions"][2], *d["actions"][4:]]},
+                r"action 4 .*p0 has already written.*O-DISCARD",
             ),
-            (lambda d: {**d, "actions": ["nonsense"], "cursor": 1}, "action 1"),
+            (
+                lambda d: {**d, "actions": [*d["actions"][:3], "p1: 05 ZZ"], "cursor": 4},
+                r"action 4 .*'ZZ'.*O-MAP",
+            ),
+            (lambda d: {**d, "actions": ["nonsense"], "cursor": 1}, "action 1 .*cannot read"),
         ],
     )
     def test_bad_saves_name_the_first_problem(self, change, problem: str) -> None:
@@ -150,14 +185,28 @@ class TestSaves:
         with pytest.raises(tw.LoadError, match=problem):
             tw.OnTour.from_json(text)
 
+    def test_a_number_not_rolled_in_a_save_names_the_action_and_the_rule(self) -> None:
+        o = tw.OnTour(players=2, seed=21)
+        for _ in range(3):
+            o.step()
+        state = o.state
+        assert not state.star_turn
+        low, high = state.numbers
+        wrong = next(n for n in range(100) if n not in (low, high))
+        (_, s1), (_, s2) = o.legal_actions()[0].marks
+        data = json.loads(o.to_json())
+        data["actions"].append(f"p1: {low:02d} {s1}, {wrong:02d} {s2}")
+        with pytest.raises(tw.LoadError, match=rf"action 4 .*{wrong:02d} was not rolled.*\(O-ROLL\)"):
+            tw.OnTour.from_json(json.dumps(data))
+
 
 class TestInspection:
     def test_map_cells_and_view_are_plain_values(self) -> None:
         o = tw.OnTour(players=2, seed=5).play()
         board = o.map(1)
         assert set(board) == set(tw.on_tour.SPACES)
-        for cell in board.values():
-            assert cell is None or cell in (("X", False),) or cell[0] == "star" or 0 <= cell[0] <= 99
+        for cell in board.values():  # the game is over: every space is written
+            assert cell == ("X", False) or cell[0] == "star" or 0 <= cell[0] <= 99
         view = o.view(1)
         assert json.loads(json.dumps(view)) == view
         assert view["score"]["total"] == o.scores[1].total and view["tour"] == o.scores[1].tour

@@ -8,57 +8,84 @@ from dataclasses import replace
 import pytest
 
 import touring_widgets as tw
-from touring_widgets.on_tour import BOARD, REGIONS, ROUTES, SPACES, Rules, best_tour
-from touring_widgets.on_tour.board_map import CARD_REGION, REGION_MASK, mask_of
-from touring_widgets.on_tour.moves import _shape
+from touring_widgets.on_tour import BOARD, REGIONS, ROUTES, SPACES, Action, Rules, best_tour, check_tour
+from touring_widgets.on_tour.board_map import AREAS, CARD_REGION, REGION_MASK, mask_of
+from touring_widgets.on_tour.moves import _shape, apply, legal_actions
+from touring_widgets.on_tour.state import end_turn
 
 
 def refused(game: tw.OnTour, action: str, rule: str) -> str:
     """Step an illegal action: check the rule it cites and that nothing changed; return the message."""
-    before, position = game.state, game.position
+    before, position, history = game.state, game.position, game.history
     with pytest.raises(tw.IllegalAction) as info:
         game.step(action)
     assert info.value.rule == rule, str(info.value)
     assert rule in str(info.value)
-    assert game.state is before and game.position == position
+    assert game.state is before and game.position == position and game.history == history
     assert game.why(action).startswith("illegal") and rule in game.why(action)
+    assert not game.is_legal(action)
     return str(info.value)
 
 
 def region_of(space: str, cards: tuple[str, ...]) -> bool:
+    """The space lies in the region of one of the cards."""
     return any(REGION_MASK[CARD_REGION[c]] & mask_of([space]) for c in cards)
+
+
+def empties(game: tw.OnTour, player: int = 0) -> list[str]:
+    return [s for s, c in game.map(player).items() if c is None]
+
+
+def shape_is(kind: str):
+    """A predicate: the state asks player 0 for this kind of writing (see moves._shape)."""
+    return lambda s: not s.over and _shape(s, 0)[0] == kind
 
 
 # -- board and cards ------------------------------------------------------------------------
 def test_O_MAP_board_has_41_spaces_and_90_routes() -> None:
-    assert len(SPACES) == 41 and len(ROUTES) == 90
-    assert "NE2" in SPACES and "MC" in SPACES and "ME" not in SPACES
+    assert len(SPACES) == 41 and len(set(SPACES)) == 41
+    assert len({frozenset(r) for r in ROUTES}) == 90
+    assert all(a != b and a in BOARD and b in BOARD for a, b in ROUTES)
+    assert "NE2" in SPACES and "MC" in SPACES
+    assert not {"ME", "VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD"} & set(SPACES)  # merged
     o = tw.OnTour(seed=1)
-    refused(o, "05 ME, 50 TX", "O-MAP")
+    assert "'ME'" in refused(o, "05 ME, 50 TX", "O-MAP")
+    assert "not a space of the board" in refused(o, "star QQ", "O-MAP")
 
 
 def test_O_REGIONS_every_space_lies_in_the_two_regions_of_its_area() -> None:
     assert set(REGIONS) == {"North", "South", "West", "Central", "East"}
-    assert Counter(BOARD[s].area for s in SPACES).keys() == {"NW", "NC", "NE", "SW", "SC", "SE"}
+    assert set(AREAS) == {"NW", "NC", "NE", "SW", "SC", "SE"}
+    for area, (north_south, west_east) in AREAS.items():
+        assert (north_south, west_east) == (
+            {"N": "North", "S": "South"}[area[0]],
+            {"W": "West", "C": "Central", "E": "East"}[area[1]],
+        )
+    assert set(Counter(BOARD[s].area for s in SPACES)) == set(AREAS)
     for s in SPACES:
         inside = [r for r in REGIONS if REGION_MASK[r] & mask_of([s])]
-        assert len(inside) == 2 and set(inside) == set(BOARD[s].regions)
+        assert set(inside) == set(BOARD[s].regions) == set(AREAS[BOARD[s].area])
 
 
 def test_O_CARDS_one_card_per_space_showing_one_of_its_regions() -> None:
     assert Counter(CARD_REGION.values()) == {"North": 10, "South": 10, "East": 8, "Central": 7, "West": 6}
     assert all(CARD_REGION[s] in BOARD[s].regions for s in SPACES)
+    state = tw.OnTour(seed=1).state
+    cards = [c for c, _ in state.setup] + list(state.cards + state.deck + state.discard)
+    assert sorted(cards) == sorted(SPACES)
 
 
 def test_O_PLAYERS_one_to_eight_players_each_with_a_map() -> None:
-    for bad in (0, 9, ["greedy"] * 9, ["robot"]):
-        with pytest.raises(ValueError):
+    for bad in (0, 9, ["greedy"] * 9, ["robot"], True):
+        with pytest.raises(ValueError, match=r"O-PLAYERS|unknown policy"):
             tw.OnTour(players=bad, seed=1)
     o = tw.OnTour(players=8, seed=1)
     o.step("p7: " + str(o.legal_actions(7)[0]).split(": ")[1])
     assert o.state.written == (False,) * 7 + (True,)
     assert o.map(0) != o.map(7)  # p7 wrote on its own map only
-    refused(o, "p8: " + str(o.legal_actions(0)[0]).split(": ")[1], "O-PLAYERS")
+    assert o.map(0) == o.map(6)
+    message = refused(o, "p8: " + str(o.legal_actions(0)[0]).split(": ")[1], "O-PLAYERS")
+    assert "no player p8" in message
 
 
 # -- dice, setup, a turn ----------------------------------------------------------------------
@@ -67,36 +94,43 @@ def test_O_DICE_two_digits_make_two_numbers() -> None:
     for state in o.states():
         if not state.over:
             a, b = state.dice
+            assert 0 <= a <= 9 and 0 <= b <= 9
             assert set(state.numbers) == {10 * a + b, 10 * b + a}
+            assert state.double == (a == b)
     s = replace(tw.OnTour(seed=3).state, dice=(0, 5))
     assert s.numbers == (5, 50)
-    assert str(tw.on_tour.Action.parse("5 TX, 50 OK")) == "05 TX, 50 OK"
+    assert replace(s, dice=(3, 7)).numbers == (37, 73)
+    assert str(Action.parse("5 TX, 50 OK")) == "05 TX, 50 OK"
 
 
 def test_O_SETUP_four_circled_numbers_and_their_cards_leave_the_game(find) -> None:
     o = find(lambda s: len(s.setup_rolls) > 2)  # a setup where a double was re-rolled
     state = o.state
-    used = [r for r in state.setup_rolls]
-    doubles = [r for r in used if r[0] == r[1]]
-    assert doubles and len(used) == 2 + len(doubles)
+    used = [(a, b) for a, b in state.setup_rolls if a != b]
+    assert len(used) == 2 and len(state.setup_rolls) > 2
     (c1, low1), (c2, high1), (c3, low2), (c4, high2) = state.setup
-    assert low1 < high1 and low2 < high2
+    for (a, b), (low, high) in zip(used, [(low1, high1), (low2, high2)]):
+        assert (low, high) == tuple(sorted((10 * a + b, 10 * b + a)))
     for card, number in state.setup:
-        assert o.state.maps[0][SPACES.index(card)] == (number, True)
+        assert o.map(0)[card] == (number, True)
+    assert sum(c is None for c in o.state.maps[0]) == 37
     setup_cards = {c1, c2, c3, c4}
+    assert len(setup_cards) == 4
     for s in o.states():
-        assert not setup_cards & set(s.deck + s.discard + s.cards)
-        assert len(set(s.deck + s.discard + s.cards)) == len(s.deck + s.discard + s.cards)
-        assert len(s.deck + s.discard + s.cards) == 37
+        pile = s.deck + s.discard + s.cards
+        assert not setup_cards & set(pile)
+        assert len(set(pile)) == len(pile) == 37
 
 
 def test_O_SETUP_without_rerolls_a_double_writes_one_number_twice() -> None:
     for seed in range(200):
         o = tw.OnTour(seed=seed, rules=Rules(reroll_setup_doubles=False))
-        if any(a == b for a, b in o.state.setup_rolls):
+        doubles = [k for k, (a, b) in enumerate(o.state.setup_rolls) if a == b]
+        if doubles:
             assert len(o.state.setup_rolls) == 2
-            numbers = [n for _, n in o.state.setup]
-            assert numbers[0] == numbers[1] or numbers[2] == numbers[3]
+            k = doubles[0]
+            (_, first), (_, second) = o.state.setup[2 * k : 2 * k + 2]
+            assert first == second == 11 * o.state.setup_rolls[k][0]
             return
     pytest.fail("no setup double in 200 seeds")
 
@@ -115,13 +149,28 @@ def test_O_FLIP_three_cards_and_a_reshuffle_when_the_deck_runs_out(find) -> None
             assert len(s.cards) == 3
 
 
+@pytest.mark.parametrize("left", [0, 1, 2])
+def test_O_FLIP_draws_what_is_left_then_reshuffles_only_the_discards(left: int) -> None:
+    start = tw.OnTour(seed=7).state
+    showing, deck, discard = start.cards, start.deck[:left], start.deck[left:20]
+    state = replace(start, deck=deck, discard=discard, written=(True,))
+    after = end_turn(state)
+    assert after.turn == start.turn + 1 and after.reshuffled
+    assert after.cards[:left] == deck  # the rest of the deck is drawn first
+    drawn = after.cards[left:]
+    assert len(drawn) == 3 - left and not set(drawn) & set(deck)
+    # The cards left in the old deck are showing: they are not shuffled into the new deck.
+    assert sorted(drawn + after.deck) == sorted(discard + showing)
+    assert after.discard == ()
+
+
 def test_O_ROLL_a_number_that_was_not_rolled_is_refused() -> None:
     o = tw.OnTour(seed=7)
     low, high = o.state.numbers
     wrong = next(n for n in range(100) if n not in (low, high))
     legal = str(o.legal_actions()[0]).split(": ")[1]
     message = refused(o, legal.replace(f"{high:02d}", f"{wrong:02d}"), "O-ROLL")
-    assert f"{wrong:02d} was not rolled" in message
+    assert f"{wrong:02d} was not rolled" in message and f"{low:02d} and {high:02d}" in message
 
 
 def test_O_WRITE_numbers_go_in_empty_spaces_of_different_cards_regions() -> None:
@@ -132,14 +181,18 @@ def test_O_WRITE_numbers_go_in_empty_spaces_of_different_cards_regions() -> None
         (n1, s1), (n2, s2) = action.marks
         assert (n1, n2) == (low, high) and s1 != s2
         assert region_of(s1, state.cards) and region_of(s2, state.cards)
-    outside = next(
-        s for s in SPACES if not region_of(s, state.cards) and state.maps[0][SPACES.index(s)] is None
-    )
-    inside = next(s for s in SPACES if region_of(s, state.cards) and state.maps[0][SPACES.index(s)] is None)
-    assert "no region of the cards" in refused(o, f"{low:02d} {outside}, {high:02d} {inside}", "O-WRITE")
-    written = state.setup[0][0]
-    assert "already holds" in refused(o, f"{low:02d} {written}, {high:02d} {inside}", "O-WRITE")
-    refused(o, f"{low:02d} {inside}", "O-WRITE")
+    outside = next(s for s in empties(o) if not region_of(s, state.cards))
+    inside = next(s for s in empties(o) if region_of(s, state.cards))
+    message = refused(o, f"{low:02d} {outside}, {high:02d} {inside}", "O-WRITE")
+    assert f"{outside} is in no region of the cards shown" in message
+    written, number = state.setup[0]
+    message = refused(o, f"{low:02d} {written}, {high:02d} {inside}", "O-WRITE")
+    assert f"{written} already holds {number:02d}" in message
+    assert "write both" in refused(o, f"{low:02d} {inside}", "O-WRITE")
+    assert "used twice" in refused(o, f"{low:02d} {inside}, {high:02d} {inside}", "O-WRITE")
+    assert "written twice" in refused(o, f"{low:02d} {inside}, {low:02d} {outside}", "O-WRITE")
+    (n1, s1), (n2, s2) = o.step().marks
+    assert o.map(0)[s1][0] == n1 and o.map(0)[s2][0] == n2
 
 
 def test_O_WRITE_two_numbers_cannot_share_one_card(find) -> None:
@@ -156,14 +209,21 @@ def test_O_WRITE_two_numbers_cannot_share_one_card(find) -> None:
     for c in state.cards:
         if CARD_REGION[c] != lone:
             others |= REGION_MASK[CARD_REGION[c]]
-    only = [
-        s
-        for s in SPACES
-        if REGION_MASK[lone] & ~others & mask_of([s]) and state.maps[0][SPACES.index(s)] is None
-    ]
+    only = [s for s in empties(o) if REGION_MASK[lone] & ~others & mask_of([s])]
     assert len(only) >= 2
     low, high = state.numbers
     assert "different card" in refused(o, f"{low:02d} {only[0]}, {high:02d} {only[1]}", "O-WRITE")
+
+
+def test_O_WRITE_the_legal_list_is_the_rules_read_literally(literal) -> None:
+    checked = 0
+    for seed, rules in enumerate([Rules(), Rules(forced_x_only=False, last_one_space="low")] * 2):
+        o = tw.OnTour(players=["random", "greedy"], seed=seed, rules=rules).play()
+        for state in o.states():
+            for p in range(state.players):
+                assert set(legal_actions(state, p)) == literal(state, p), (seed, state.turn, p)
+                checked += 1
+    assert checked > 100
 
 
 def test_O_CIRCLE_a_number_in_its_cards_own_space_is_circled() -> None:
@@ -186,10 +246,15 @@ def test_O_CIRCLE_a_number_in_its_cards_own_space_is_circled() -> None:
 def test_O_CIRCLE_the_engine_pairs_numbers_and_cards_to_circle_most() -> None:
     o = tw.OnTour(seed=7)
     state = o.state
-    low, _high = state.numbers
+    low, high = state.numbers
+    plain = next(a for a in o.legal_actions() if not {s for _, s in a.marks} & set(state.cards))
+    assert "circled" not in o.why(plain)
     card = next(c for c in state.cards if state.maps[0][SPACES.index(c)] is None)
     action = next(a for a in o.legal_actions() if a.marks[0][1] == card)
     assert "circled" in o.why(action)
+    twin = o.fork()
+    twin.step(plain)
+    assert [twin.map(0)[s] for _, s in plain.marks] == [(low, False), (high, False)]
     o.step(action)
     assert o.map(0)[card] == (low, True)
 
@@ -198,12 +263,16 @@ def test_O_STAR_double_gives_star(find) -> None:
     o = find(lambda s: s.double and len(s.cards) == 3)
     state = o.state
     low, _ = state.numbers
-    assert all(a.marks[0][0] == "star" for a in o.legal_actions())
-    empty = next(sp for sp, c in o.map(0).items() if c is None)
-    assert "double" in refused(o, f"{low:02d} {empty}", "O-STAR")
-    action = o.legal_actions()[0]
-    o.step(action)
-    assert o.map(0)[action.marks[0][1]][0] == "star"
+    stars = [a.marks[0][1] for a in o.legal_actions()]
+    assert all(len(a.marks) == 1 and a.marks[0][0] == "star" for a in o.legal_actions())
+    assert set(stars) == {s for s in empties(o) if region_of(s, state.cards)}
+    assert "double" in refused(o, f"{low:02d} {stars[0]}", "O-STAR")
+    outside = next(s for s in empties(o) if not region_of(s, state.cards))
+    assert "no region of the cards" in refused(o, f"star {outside}", "O-STAR")
+    assert "star has no legal space" in refused(o, f"X {outside}", "O-X")
+    plain = next(s for s in stars if s not in state.cards)
+    o.step(f"star {plain}")
+    assert o.map(0)[plain] == ("star", False)
 
 
 def test_O_STAR_three_cards_of_one_region_give_a_star(find) -> None:
@@ -211,49 +280,90 @@ def test_O_STAR_three_cards_of_one_region_give_a_star(find) -> None:
     state = o.state
     region = CARD_REGION[state.cards[0]]
     spaces = {a.marks[0][1] for a in o.legal_actions()}
-    assert spaces and all(REGION_MASK[region] & mask_of([s]) for s in spaces)
-    outside = next(
-        s for s in SPACES if not REGION_MASK[region] & mask_of([s]) and state.maps[0][SPACES.index(s)] is None
-    )
+    assert spaces == {s for s in empties(o) if REGION_MASK[region] & mask_of([s])}
+    outside = next(s for s in empties(o) if not REGION_MASK[region] & mask_of([s]))
     assert "no region" in refused(o, f"star {outside}", "O-STAR")
+    low, high = state.numbers
+    inside = sorted(spaces)
+    assert "one region" in refused(o, f"{low:02d} {inside[0]}, {high:02d} {inside[1]}", "O-STAR")
 
 
 def test_O_STAR_no_star_when_none_is_due_and_a_star_on_its_card_is_circled() -> None:
     o = tw.OnTour(seed=7)
     assert not o.state.star_turn
-    refused(o, f"star {o.state.cards[0]}", "O-STAR")
+    message = refused(o, f"star {o.state.cards[0]}", "O-STAR")
+    assert "a star needs a double or three cards of one region" in message
     state = replace(o.state, dice=(4, 4))
     card = next(c for c in state.cards if state.maps[0][SPACES.index(c)] is None)
-    after = tw.on_tour.moves.apply(state, tw.on_tour.Action((("star", card),), 0))
+    after = apply(state, Action((("star", card),), 0))
     assert after.maps[0][SPACES.index(card)] == ("star", True)
+    assert state.maps[0][SPACES.index(card)] is None  # the state it was applied to is untouched
+
+
+def test_O_STAR_with_no_legal_space_the_star_becomes_an_x(find) -> None:
+    o = find(shape_is("star_x"))
+    legal = list(o.legal_actions())
+    assert {a.marks for a in legal} == {(("X", s),) for s in empties(o)}
+    assert "no region" in refused(o, f"star {empties(o)[0]}", "O-STAR")
+    target = empties(o)[-1]
+    o.step(f"X {target}")
+    assert o.map(0)[target] == ("X", False)
 
 
 def test_O_X_only_for_a_number_with_no_legal_space(find) -> None:
     o = tw.OnTour(seed=7)
     low, _ = o.state.numbers
     inside = next(a.marks[0][1] for a in o.legal_actions())
-    other = next(s for s in SPACES if s != inside and o.state.maps[0][SPACES.index(s)] is None)
-    assert "no legal space" in refused(o, f"{low:02d} {inside}, X {other}", "O-X")
+    other = next(s for s in empties(o) if s != inside)
+    message = refused(o, f"{low:02d} {inside}, X {other}", "O-X")
+    assert "an X only for a number with no legal space" in message
 
-    forced = find(lambda s: not s.over and _shape(s, 0)[0] == "xone")
+    forced = find(shape_is("xone"))
     legal = forced.legal_actions()
     assert len(legal) > 0 and all(a.marks[1][0] == "X" for a in legal)
-    forced.step(legal[0])
-    assert ("X", False) in forced.map(0).values()
+    low, high = forced.state.numbers
+    fits = [s for s in empties(forced) if region_of(s, forced.state.cards)]
+    spare = [s for s in empties(forced) if s not in fits]
+    message = refused(forced, f"X {spare[0]}, X {spare[1]}", "O-X")
+    assert "one number can be written" in message
+    forced.step(f"{high:02d} {fits[0]}, X {spare[0]}")
+    assert forced.map(0)[fits[0]][0] == high and forced.map(0)[spare[0]] == ("X", False)
+
+
+def test_O_X_a_pairing_that_places_both_numbers_must_be_found() -> None:
+    # Seed 115, turn 17: OR lies only in IL's region (North), IA in IL's and IN's (Central).
+    # Both numbers fit only if IA takes IN's card, so an X is refused.
+    o = tw.OnTour(seed=115).play()
+    o.goto(16)
+    state = o.state
+    assert state.cards == ("IN", "NE2", "IL")
+    assert sorted(s for s in empties(o) if region_of(s, state.cards)) == ["IA", "OR"]
+    assert [c for c in state.cards if region_of("OR", (c,))] == ["IL"]
+    assert [c for c in state.cards if region_of("IA", (c,))] == ["IN", "IL"]
+    low, high = state.numbers
+    spare = next(s for s in empties(o) if s not in ("IA", "OR"))
+    assert "both numbers can be written" in refused(o, f"{low:02d} IA, X {spare}", "O-X")
+    assert "both numbers can be written" in refused(o, f"{high:02d} OR, X {spare}", "O-X")
+    o.step(f"{low:02d} OR, {high:02d} IA")
+    assert o.map(0)["OR"] == (low, False) and o.map(0)["IA"] == (high, False)
 
 
 def test_O_X_when_no_number_fits_both_are_xs(find) -> None:
-    o = find(lambda s: not s.over and _shape(s, 0)[0] == "xtwo")
+    o = find(shape_is("xtwo"))
     assert all([m[0] for m in a.marks] == ["X", "X"] for a in o.legal_actions())
-    o.step()
-    assert len(o.history[-1].marks) == 2
+    low, _ = o.state.numbers
+    a, b = empties(o)[:2]
+    assert "no region" in refused(o, f"{low:02d} {a}, X {b}", "O-WRITE")
+    o.step(f"X {a}, X {b}")
+    assert o.history[-1].marks == (("X", a), ("X", b))
+    assert o.map(0)[a] == o.map(0)[b] == ("X", False)
 
 
 def test_O_X_can_be_switched_to_allow_any_x() -> None:
     o = tw.OnTour(seed=7, rules=Rules(forced_x_only=False))
     low, _ = o.state.numbers
     inside = next(a.marks[0][1] for a in o.legal_actions() if a.marks[1][0] != "X")
-    other = next(s for s in SPACES if s != inside and o.state.maps[0][SPACES.index(s)] is None)
+    other = next(s for s in empties(o) if s != inside)
     o.step(f"{low:02d} {inside}, X {other}")
     assert o.map(0)[other] == ("X", False)
 
@@ -263,54 +373,79 @@ def test_O_DISCARD_the_turn_ends_when_every_player_has_written() -> None:
     first = o.state
     o.step()
     o.step()
-    assert o.state.cards == first.cards and o.state.turn == 1
-    refused(o, "p0: " + str(o.legal_actions(2)[0]).split(": ")[1], "O-DISCARD")
+    assert o.state.cards == first.cards and o.state.turn == 1 and o.to_write == 2
+    message = refused(o, "p0: " + str(o.legal_actions(2)[0]).split(": ")[1], "O-DISCARD")
+    assert "p0 has already written this turn" in message
     o.step()
     assert o.state.turn == 2 and o.state.roller == (first.roller + 1) % 3
-    assert o.state.discard[-3:] == first.cards
+    assert o.state.discard[-3:] == first.cards and o.state.written == (False,) * 3
 
 
 def test_O_LAST_no_cards_numbers_anywhere_and_one_space_takes_either_number(find) -> None:
     o = find(lambda s: s.last_turn and not s.double and s.empty_count() == 2)
-    assert o.state.cards == ()
+    previous = list(o.states())[o.position - 1]
+    assert o.state.cards == () and o.state.deck == previous.deck  # nothing was flipped
     low, high = o.state.numbers
-    empties = [s for s, c in o.map(0).items() if c is None]
+    space_a, space_b = empties(o)
     assert set(o.legal_actions()) == {
-        tw.on_tour.Action(((low, a), (high, b)), 0) for a in empties for b in empties if a != b
+        Action(((low, a), (high, b)), 0) for a in (space_a, space_b) for b in (space_a, space_b) if a != b
     }
+    assert "no X" in refused(o, f"{low:02d} {space_a}, X {space_b}", "O-X")
+    assert "write both" in refused(o, f"{low:02d} {space_a}", "O-LAST")
+
     one = find(lambda s: s.last_turn and not s.double and s.empty_count() == 1)
     low, high = one.state.numbers
-    (space,) = [s for s, c in one.map(0).items() if c is None]
+    (space,) = empties(one)
     assert {str(a) for a in one.legal_actions()} == {f"p0: {low:02d} {space}", f"p0: {high:02d} {space}"}
-    refused(one, f"{low:02d} {space}, {high:02d} {next(iter(one.map(0)))}", "O-WRITE")
-    strict = replace(one.state, rules=Rules(last_one_space="high"))
-    assert [str(a) for a in tw.on_tour.moves.legal_actions(strict)] == [f"p0: {high:02d} {space}"]
+    full = next(s for s in SPACES if s != space)
+    assert "already holds" in refused(one, f"{low:02d} {space}, {high:02d} {full}", "O-WRITE")
+
+    strict = tw.OnTour(seed=one.seed, rules=Rules(last_one_space="high"))
+    for action in one.history:
+        strict.step(action)
+    assert [str(a) for a in strict.legal_actions()] == [f"p0: {high:02d} {space}"]
+    assert f"the high number, {high:02d}" in refused(strict, f"{low:02d} {space}", "O-LAST")
+    strict.step(f"{high:02d} {space}")
+    assert strict.is_over and strict.map(0)[space] == (high, False)
 
 
 def test_O_LAST_a_double_gives_a_star_anywhere_and_play_goes_on(find) -> None:
     o = find(lambda s: s.last_turn and s.double and s.empty_count() == 2)
-    empties = {s for s, c in o.map(0).items() if c is None}
-    assert {a.marks[0][1] for a in o.legal_actions()} == empties
-    o.step()
+    assert {a.marks for a in o.legal_actions()} == {(("star", s),) for s in empties(o)}
+    assert "no X" in refused(o, f"X {empties(o)[0]}", "O-X")
+    star = empties(o)[0]
+    o.step(f"star {star}")
+    assert o.map(0)[star] == ("star", False)
     assert not o.is_over and o.state.empty_count() == 1 and o.state.last_turn
+
+    last = find(lambda s: s.last_turn and s.double and s.empty_count() == 1)
+    (space,) = empties(last)
+    last.step(f"star {space}")
+    assert last.is_over and last.map(0)[space] == ("star", False)
 
 
 def test_O_END_the_game_ends_when_every_map_is_full() -> None:
     o = tw.OnTour(players=2, seed=9).play()
     assert o.is_over and all(c is not None for p in range(2) for c in o.map(p).values())
-    assert len(o.legal_actions()) == 0
-    refused(o, "05 TX, 50 OK", "O-END")
+    assert len(o.legal_actions()) == 0 and list(o.legal_actions()) == []
+    assert "game is over" in refused(o, "05 TX, 50 OK", "O-END")
+    before, position = o.state, o.position
     with pytest.raises(tw.IllegalAction, match="O-END"):
         o.step()
-    with pytest.raises(tw.IllegalAction, match="cannot read"):
+    with pytest.raises(tw.IllegalAction, match="cannot read 'nonsense'"):
         o.step("nonsense")
+    assert o.state is before and o.position == position
 
 
-def test_O_ROUTE_and_O_SCORE_scores_are_each_players_best_tour() -> None:
-    o = tw.OnTour(players=2, seed=4).play()
+def test_O_ROUTE_and_O_SCORE_scores_are_each_players_best_tour(brute) -> None:
+    o = tw.OnTour(players=["greedy", "random"], seed=4).play()
     for p, score in enumerate(o.scores):
-        assert score == best_tour(o.map(p))
-        assert tw.on_tour.check_tour(o.map(p), score.tour) == score
+        assert score.total == brute(o.map(p)) > 0  # the best tour, found by trying every path
+        assert check_tour(o.map(p), score.tour) == score
+        circled = sum(o.map(p)[s][1] for s in score.tour)
+        assert (score.spaces, score.circles) == (len(score.tour), circled)
+    with pytest.raises(ValueError, match="O-ROUTE"):
+        check_tour({"TX": (60, False), "OK": ("star", False), "KS": (10, False)}, ["TX", "OK", "KS"])
 
 
 def test_O_WIN_highest_score_wins_and_ties_are_shared() -> None:
@@ -319,8 +454,9 @@ def test_O_WIN_highest_score_wins_and_ties_are_shared() -> None:
     no_share = tw.OnTour(players=2, seed=4, rules=Rules(shared_ties=False)).play()
     assert no_share.winner == []
     mixed = tw.OnTour(players=["greedy", "random"], seed=4).play()
-    totals = [s.total for s in mixed.scores]
-    assert mixed.winner == [p for p in range(2) if totals[p] == max(totals)]
+    totals = [best_tour(mixed.map(p)).total for p in range(2)]
+    assert totals[0] != totals[1]
+    assert mixed.winner == [totals.index(max(totals))]
     assert tw.OnTour(seed=4).winner is None
 
 

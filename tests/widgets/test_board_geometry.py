@@ -45,7 +45,10 @@ def run_js(board) -> dict:
     data = {"view": board.view, "line": board.line, "cards": board.cards, "legal": board.legal}
     result = subprocess.run(
         ["node", "--input-type=module", "-e", SCRIPT, str(BOARD_JS), json.dumps(data)],
-        capture_output=True, text=True, timeout=60, check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     return json.loads(result.stdout)
 

@@ -83,7 +83,8 @@ class Action:
         for item in items:
             m = _ITEM.match(item)
             if not m:
-                raise IllegalAction(f"cannot read {item!r} in {text!r}: write {FORMS}")
+                where = "" if item == text else f" in {text!r}"
+                raise IllegalAction(f"cannot read {item!r}{where}: write {FORMS}")
             kind, space = m.group(1), m.group(2).upper()
             if space not in INDEX:
                 raise IllegalAction(

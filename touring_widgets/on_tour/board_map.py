@@ -55,6 +55,7 @@ INDEX: MappingProxyType[str, int] = MappingProxyType({sid: i for i, sid in enume
 #: The 90 routes as pairs of space ids (O-MAP).
 ROUTES: tuple[tuple[str, str], ...] = tuple((a, b) for a, b in _DATA["edges"])
 N_SPACES = len(SPACES)
+#: Every space of the board as a bitmask.
 ALL_MASK = (1 << N_SPACES) - 1
 
 
@@ -99,11 +100,20 @@ def mask_of(spaces) -> int:
     return m
 
 
-def spaces_of(mask: int) -> list[str]:
-    """The space ids of a bitmask, in board order."""
+def bits(mask: int) -> list[int]:
+    """The space indices of a bitmask, in board order.
+
+    >>> bits(0b1010)
+    [1, 3]
+    """
     out = []
     while mask:
         low = mask & -mask
-        out.append(SPACES[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def spaces_of(mask: int) -> list[str]:
+    """The space ids of a bitmask, in board order."""
+    return [SPACES[i] for i in bits(mask)]

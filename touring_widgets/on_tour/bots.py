@@ -15,13 +15,14 @@ from collections.abc import Callable
 from functools import cache
 
 from .actions import Action
-from .board_map import INDEX, N_SPACES, SPACES
-from .moves import _bits, _second, _shape, legal_actions, resolve_player
+from .board_map import INDEX, N_SPACES, SPACES, bits
+from .moves import _second, _shape, legal_actions, one_space_numbers, resolve_player
 from .scoring import best_tour
 from .state import State
 
 Policy = Callable[[State, int], Action]
 POLICIES = ("human", "greedy", "random")
+
 
 @cache
 def plan() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
@@ -120,26 +121,26 @@ def greedy_policy(state: State, player: int) -> Action:
     def bonus(i: int) -> float:
         return CIRCLE_BONUS if i in cards else 0.0
 
-    if shape in ("star", "star_any", "star_free"):
-        i = max(_bits(union), key=lambda i: judge.star(i) + bonus(i))
+    if shape in ("star", "star_any"):
+        i = max(bits(union), key=lambda i: judge.star(i) + bonus(i))
         return Action((("star", S[i]),), player)
     if shape == "star_x":
-        i = max(_bits(empty), key=judge.x_score)
+        i = max(bits(empty), key=judge.x_score)
         return Action((("X", S[i]),), player)
     if shape == "one_any":
-        options = [(judge.number(n, i), n, i) for n in _one_options(state) for i in _bits(empty)]
+        options = [(judge.number(n, i), n, i) for n in one_space_numbers(state) for i in bits(empty)]
         _, n, i = max(options)
         return Action(((n, S[i]),), player)
     if shape == "xtwo":
-        ranked = sorted(_bits(empty), key=judge.x_score, reverse=True)
+        ranked = sorted(bits(empty), key=judge.x_score, reverse=True)
         return Action((("X", S[ranked[0]]), ("X", S[ranked[1]])), player)
     if shape == "xone":
-        best = max((judge.number(n, i) + bonus(i), n, i) for n in (low, high) for i in _bits(union))
+        best = max((judge.number(n, i) + bonus(i), n, i) for n in (low, high) for i in bits(union))
         _, n, i = best
-        x = max(_bits(empty & ~(1 << i)), key=judge.x_score)
+        x = max(bits(empty & ~(1 << i)), key=judge.x_score)
         return Action(((n, S[i]), ("X", S[x])), player)
     # Two numbers: the best pair the cards allow.
-    spaces = _bits(union)
+    spaces = bits(union)
     hi_ranked = sorted(((judge.number(high, j) + bonus(j), j) for j in spaces), reverse=True)
     best_total = -1e18
     pick = (spaces[0], spaces[0])
@@ -167,12 +168,6 @@ def greedy_policy(state: State, player: int) -> Action:
                 break
     i, j = pick
     return Action(((low, S[i]), (high, S[j])), player)
-
-
-def _one_options(state: State) -> tuple[int, ...]:
-    low, high = state.numbers
-    rule = state.rules.last_one_space
-    return (low,) if rule == "low" else (high,) if rule == "high" else (low, high)
 
 
 POLICY: dict[str, Policy] = {"greedy": greedy_policy, "random": random_policy, "human": greedy_policy}

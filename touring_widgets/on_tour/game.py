@@ -144,8 +144,6 @@ class OnTour(Timeline):
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether an action (text or object) is legal now; a bare action is for the next writer."""
-        if self.state.over:
-            return False
         return moves.is_legal(self.state, action)
 
     def why(self, action: Action | str) -> str:

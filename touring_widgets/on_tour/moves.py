@@ -12,7 +12,7 @@ from typing import Any, overload
 
 from ..errors import IllegalAction
 from .actions import Action
-from .board_map import CARD_REGION, INDEX, REGION_MASK, SPACES, spaces_of
+from .board_map import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
 from .state import State, end_turn
 
 
@@ -141,20 +141,17 @@ def judge(state: State, action: Action) -> Verdict:
     if state.last_turn:
         if xs:
             return _no("on a last turn every empty space is legal, so there is no X", "O-X", player)
-        room = empty.bit_count()
-        if room >= 2 and len(numbers) != 2:
+        # Two marks always name two empty spaces here, so one space left means one number.
+        if empty.bit_count() >= 2 and len(numbers) != 2:
             return _no(f"write both {low:02d} and {high:02d}, in any empty spaces", "O-LAST", player)
-        if room == 1:
-            if len(numbers) != 1:
-                return _no(f"one space is left: write one of {low:02d} and {high:02d}", "O-LAST", player)
+        allowed = one_space_numbers(state)
+        if empty.bit_count() == 1 and numbers[0] not in allowed:
             rule = state.rules.last_one_space
-            wanted = low if rule == "low" else high if rule == "high" else None
-            if wanted is not None and numbers[0] != wanted:
-                return _no(
-                    f"one space is left and these rules write the {rule} number, {wanted:02d}",
-                    "O-LAST",
-                    player,
-                )
+            return _no(
+                f"one space is left and these rules write the {rule} number, {allowed[0]:02d}",
+                "O-LAST",
+                player,
+            )
         cells = [(i, (k, False)) for k, i in zip(kinds, spaces)]
         return _ok(player, cells, "a last turn: numbers go in any empty space (O-LAST)")
     if len(marks) != 2:
@@ -246,15 +243,6 @@ def write(state: State, verdict: Verdict) -> State:
 
 
 # -- the lazy list of legal actions ---------------------------------------------------------
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class LegalActions(Sequence):
     """The legal actions of one player now: counted, iterated and tested without building a list.
 
@@ -349,7 +337,8 @@ def _second(masks: tuple[int, ...], s1: int, empty: int, keep: bool = False) -> 
     return out & empty if keep else out & empty & ~(1 << s1)
 
 
-def _one_numbers(state: State) -> tuple[int, ...]:
+def one_space_numbers(state: State) -> tuple[int, ...]:
+    """The numbers a player may write in the one space left on a last turn (O-LAST)."""
     low, high = state.numbers
     rule = state.rules.last_one_space
     return (low,) if rule == "low" else (high,) if rule == "high" else (low, high)
@@ -360,30 +349,30 @@ def _generate(state: State, player: int) -> Iterator[Action]:
     low, high = state.numbers
     S = SPACES
     if shape in ("star", "star_any", "star_free"):
-        for i in _bits(union):
+        for i in bits(union):
             yield Action((("star", S[i]),), player)
     if shape in ("star_x", "star_free"):
-        for i in _bits(empty):
+        for i in bits(empty):
             yield Action((("X", S[i]),), player)
     if shape in ("two", "free"):
-        for i in _bits(union):
-            for j in _bits(_second(masks, i, empty)):
+        for i in bits(union):
+            for j in bits(_second(masks, i, empty)):
                 yield Action(((low, S[i]), (high, S[j])), player)
     if shape == "two_any":
-        for i in _bits(empty):
-            for j in _bits(empty & ~(1 << i)):
+        for i in bits(empty):
+            for j in bits(empty & ~(1 << i)):
                 yield Action(((low, S[i]), (high, S[j])), player)
     if shape == "one_any":
-        for n in _one_numbers(state):
-            for i in _bits(empty):
+        for n in one_space_numbers(state):
+            for i in bits(empty):
                 yield Action(((n, S[i]),), player)
     if shape in ("xone", "free"):
         for n in (low, high):
-            for i in _bits(union):
-                for j in _bits(empty & ~(1 << i)):
+            for i in bits(union):
+                for j in bits(empty & ~(1 << i)):
                     yield Action(((n, S[i]), ("X", S[j])), player)
     if shape in ("xtwo", "free"):
-        spaces = _bits(empty)
+        spaces = bits(empty)
         for a, i in enumerate(spaces):
             for j in spaces[a + 1 :]:
                 yield Action((("X", S[i]), ("X", S[j])), player)
@@ -398,11 +387,11 @@ def _count(state: State, player: int) -> int:
     if shape in ("star_x", "star_free"):
         total += e
     if shape in ("two", "free"):
-        total += sum(_second(masks, i, empty).bit_count() for i in _bits(union))
+        total += sum(_second(masks, i, empty).bit_count() for i in bits(union))
     if shape == "two_any":
         total += e * (e - 1)
     if shape == "one_any":
-        total += len(_one_numbers(state)) * e
+        total += len(one_space_numbers(state)) * e
     if shape in ("xone", "free"):
         total += 2 * u * (e - 1)
     if shape in ("xtwo", "free"):

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board_map import CARD_REGION, INDEX, N_SPACES, SPACES
+from .board_map import ALL_MASK, CARD_REGION, INDEX, N_SPACES, SPACES
 from .rules import Rules
 
 #: A cell of a map: None (empty), (number, circled), ('star', circled) or ('X', False).
@@ -138,7 +138,7 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
         low, high = sorted((10 * a + b, 10 * b + a))
         setup += [(deck.pop(0), low), (deck.pop(0), high)]
     cells: list[Cell] = [None] * N_SPACES
-    empty = (1 << N_SPACES) - 1
+    empty = ALL_MASK
     for card, number in setup:
         cells[INDEX[card]] = (number, True)
         empty &= ~(1 << INDEX[card])
