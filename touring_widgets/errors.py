@@ -6,8 +6,8 @@ from __future__ import annotations
 class IllegalAction(ValueError):
     """An action that is malformed or not allowed in this position.
 
-    The message says what was wrong and cites the rule id; ``rule`` holds that id
-    (``None`` for text that could not be read at all). The game is left as it was.
+    The message says what was wrong and cites the rule id, which ``rule`` holds (unreadable
+    text cites the rule that says what a move is: T-TURN, O-WRITE). The game is left as it was.
     """
 
     def __init__(self, message: str, rule: str | None = None) -> None:

@@ -27,6 +27,12 @@ class TestActions:
         assert Action.parse("65 OK, 56 TX") == Action.parse("56 tx, 65 ok")
         assert str(Action.parse("X WA, 56 TX")) == "56 TX, X WA"
 
+    def test_huge_text_is_refused_before_reading(self) -> None:
+        o = tw.OnTour(players=1, seed=7)
+        with pytest.raises(tw.IllegalAction, match="too long to be an action") as info:
+            o.step("56 TX, " * 10_000)
+        assert info.value.rule == "O-WRITE" and o.position == 0
+
     @pytest.mark.parametrize(
         "text", ["", "56", "56 TX 65 OK", "56 TX, 65 OK, 12 WA", "100 TX", "starCO", "p: 5 TX"]
     )
@@ -37,7 +43,7 @@ class TestActions:
         with pytest.raises(tw.IllegalAction, match="cannot read") as info:
             o.step(text)
         assert repr(text) in str(info.value) and "'56 TX, 65 OK'" in str(info.value)  # says what to write
-        assert info.value.rule is None  # no rule applies to text that cannot be read
+        assert info.value.rule == "O-WRITE" and str(info.value).endswith("(O-WRITE)")
         assert o.state is before and o.history == history
         assert o.why(text).startswith("illegal: cannot read") and not o.is_legal(text)
         assert text not in o.legal_actions()

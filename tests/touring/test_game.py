@@ -48,8 +48,9 @@ class TestActions:
     def test_malformed_text_is_refused_and_nothing_changes(self, text, match):
         g = Touring(seed=3)
         before = g.state
-        with pytest.raises(tw.IllegalAction, match=match):
+        with pytest.raises(tw.IllegalAction, match=match) as err:
             g.step(text)
+        assert err.value.rule == "T-TURN" and str(err.value).endswith("(T-TURN)")
         assert g.state is before and g.position == 0
 
     def test_not_text(self):

@@ -30,6 +30,7 @@ def _order(mark: Mark) -> tuple[int, int]:
         return (2, INDEX[space])
     return (0, kind)  # type: ignore[return-value]
 
+MAX_TEXT = 100  # longer text cannot be an action; refused before any parsing
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -51,7 +52,8 @@ class Action:
             raise IllegalAction(f"an action writes one or two marks, not {marks!r} (O-WRITE)", "O-WRITE")
         for mark in marks:
             if not (isinstance(mark, tuple) and len(mark) == 2):
-                raise IllegalAction(f"a mark is (number | 'star' | 'X', space), not {mark!r}", None)
+                what = f"a mark is (number | 'star' | 'X', space), not {mark!r}"
+                raise IllegalAction(f"{what} (O-WRITE)", "O-WRITE")
             kind, space = mark
             if not (kind in ("star", "X") or (type(kind) is int and 0 <= kind <= 99)):
                 raise IllegalAction(f"{kind!r} is not a number 00-99, 'star' or 'X' (O-DICE)", "O-DICE")
@@ -67,10 +69,14 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read an action from its text form.
 
-        Raises IllegalAction for malformed text (rule None) or an unknown space (O-MAP).
+        Raises IllegalAction for malformed text (O-WRITE) or an unknown space (O-MAP).
         """
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is text like {FORMS}, not {text!r}")
+            raise IllegalAction(f"an action is text like {FORMS}, not {text!r} (O-WRITE)", "O-WRITE")
+        if len(text) > MAX_TEXT:
+            raise IllegalAction(
+                f"action text of {len(text)} characters is too long to be an action (O-WRITE)", "O-WRITE"
+            )
         player = None
         body = text
         found = _PLAYER.match(text)
@@ -78,13 +84,13 @@ class Action:
             player, body = int(found.group(1)), found.group(2)
         items = [item.strip() for item in body.split(",")]
         if not 1 <= len(items) <= 2 or not all(items):
-            raise IllegalAction(f"cannot read {text!r}: write {FORMS}")
+            raise IllegalAction(f"cannot read {text!r}: write {FORMS} (O-WRITE)", "O-WRITE")
         marks: list[Mark] = []
         for item in items:
             m = _ITEM.match(item)
             if not m:
                 where = "" if item == text else f" in {text!r}"
-                raise IllegalAction(f"cannot read {item!r}{where}: write {FORMS}")
+                raise IllegalAction(f"cannot read {item!r}{where}: write {FORMS} (O-WRITE)", "O-WRITE")
             kind, space = m.group(1), m.group(2).upper()
             if space not in INDEX:
                 raise IllegalAction(

@@ -32,17 +32,17 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read the text form of an action; raises IllegalAction saying what is malformed."""
+        """Read the text form of an action; raises IllegalAction saying what is malformed (T-TURN)."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is text like 'play m25', not {type(text).__name__}")
+            raise _unreadable(f"an action is text like 'play m25', not {type(text).__name__}")
         if len(text) > MAX_TEXT:
-            raise IllegalAction(f"action text of {len(text)} characters is too long to be an action")
+            raise _unreadable(f"action text of {len(text)} characters is too long to be an action")
         cached = _PARSED.get(text)
         if cached is not None:
             return cached
         words = text.split()
         if len(words) not in (2, 4) or words[0] not in ("play", "discard"):
-            raise IllegalAction(
+            raise _unreadable(
                 f"cannot read {text!r}: write 'play <card>', 'play <card> on <seat>' or 'discard <card>'"
             )
         kind, card = words[0], words[1]
@@ -51,9 +51,9 @@ class Action:
         target = None
         if len(words) == 4:
             if kind == "discard" or words[2] != "on":
-                raise IllegalAction(f"cannot read {text!r}: only 'play <card> on <seat>' names a target")
+                raise _unreadable(f"cannot read {text!r}: only 'play <card> on <seat>' names a target")
             if not words[3].isdigit() or len(words[3]) > 2:
-                raise IllegalAction(f"cannot read {text!r}: the target must be a seat number such as 1")
+                raise _unreadable(f"cannot read {text!r}: the target must be a seat number such as 1")
             target = int(words[3])
         action = cls(kind, card, target)
         if len(_PARSED) < 10_000:
@@ -62,3 +62,8 @@ class Action:
 
 
 _PARSED: dict[str, Action] = {}
+
+
+def _unreadable(reason: str) -> IllegalAction:
+    # A turn is one play or one discard (T-TURN); text that names neither breaks that rule.
+    return IllegalAction(f"{reason} (T-TURN)", "T-TURN")
