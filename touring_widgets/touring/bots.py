@@ -122,8 +122,8 @@ def _least_needed_discard(state: State, actions: list[Action]) -> Action:
             return (25.0 / copies) if unseen_count(state, seat, delay) > 0 else 0.5
         return 20.0 / copies  # attacks stay useful while anyone has something to hit
 
-    discards = [a for a in actions if a.kind == "discard"]
-    return min(discards, key=lambda a: keep(a.card))
+    least = min(held, key=keep)  # held keeps hand order, so ties go to the first card
+    return next(a for a in actions if a.kind == "discard" and a.card == least)
 
 
 POLICY_FUNCTIONS: dict[str, Callable[[State], Action]] = {

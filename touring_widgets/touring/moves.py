@@ -25,16 +25,9 @@ from .rules import Rules
 from .state import FACE_UP, State, Tableau, shuffled, with_card
 
 _PILE = {m: i for i, m in enumerate(MILEAGE)}
-_INTERNED: dict[tuple[str, str, int | None], Action] = {}
-
-
-def _action(kind: str, card: str, target: int | None = None) -> Action:
-    """The one Action object for these values (listing moves then builds no new objects)."""
-    key = (kind, card, target)
-    action = _INTERNED.get(key)
-    if action is None:
-        action = _INTERNED[key] = Action(kind, card, target)
-    return action
+# Every action there can be, made once, so listing legal actions builds no new objects.
+_DISCARD = {card: Action("discard", card) for card in CARDS}
+_PLAY = {(card, target): Action("play", card, target) for card in CARDS for target in (None, *range(6))}
 
 
 # -- judging one action ---------------------------------------------------------------------
@@ -221,13 +214,13 @@ def legal_actions(state: State) -> list[Action]:
         if card == previous:
             continue
         previous = card
-        discards.append(_action("discard", card))
+        discards.append(_DISCARD[card])
         if card in ATTACKS:
             for target, hittable in targets:
                 if card in hittable:
-                    plays.append(_action("play", card, target))
+                    plays.append(_PLAY[card, target])
         elif card in own:
-            plays.append(_action("play", card))
+            plays.append(_PLAY[card, None])
     return plays + discards
 
 
