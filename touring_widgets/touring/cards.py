@@ -47,8 +47,7 @@ ORDER: MappingProxyType[str, int] = MappingProxyType({cid: i for i, cid in enume
 
 MILEAGE: tuple[str, ...] = ("m25", "m35", "m50", "m75")
 MILES: MappingProxyType[str, int] = MappingProxyType({cid: CARDS[cid].miles for cid in MILEAGE})
-SLOW_MILEAGE = frozenset({"m25", "m35"})  # T-SLOW: no Freeway needed
-FAST_MILEAGE = frozenset({"m50", "m75"})  # T-FREEWAY: need an active Freeway
+FAST_MILEAGE = frozenset({"m50", "m75"})  # T-FREEWAY: need an active Freeway (T-SLOW: the rest do not)
 STOPPING_DELAYS = frozenset({"stop_to_refuel", "missed_the_curve"})
 MILEAGE_DELAYS = ("burning_oil", "broken_spring", "brake_adjustment")
 #: Stopping delay -> the remedy that ends it (T-STOP).

@@ -208,10 +208,6 @@ def _slot(x: float, y: float, caption: str) -> str:
     )
 
 
-def _back(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> str:
-    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="#27406b" stroke="#c9a449"/>'
-
-
 def svg(view: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
     """The position in ``view`` as a standalone SVG document (light colours, fixed 720 px wide)."""
     cards = cards or card_catalog()
