@@ -330,22 +330,31 @@ def test_O_X_only_for_a_number_with_no_legal_space(find) -> None:
     assert forced.map(0)[fits[0]][0] == high and forced.map(0)[spare[0]] == ("X", False)
 
 
-def test_O_X_a_pairing_that_places_both_numbers_must_be_found() -> None:
-    # Seed 115, turn 17: OR lies only in IL's region (North), IA in IL's and IN's (Central).
-    # Both numbers fit only if IA takes IN's card, so an X is refused.
-    o = tw.OnTour(seed=115).play()
-    o.goto(16)
+def _one_pairing_places_both(state) -> bool:
+    """Exactly two empty spaces lie in the cards' regions, and only one pairing fills both:
+    one space fits a single card, the other fits that card and another."""
+    if state.over or state.star_turn or state.last_turn:
+        return False
+    open_ = [s for s, c in zip(SPACES, state.maps[0]) if c is None and region_of(s, state.cards)]
+    if len(open_) != 2:
+        return False
+    fits = [{c for c in state.cards if region_of(s, (c,))} for s in open_]
+    narrow, wide = sorted(fits, key=len)
+    return len(narrow) == 1 and narrow < wide
+
+
+def test_O_X_a_pairing_that_places_both_numbers_must_be_found(find) -> None:
+    o = find(_one_pairing_places_both)
     state = o.state
-    assert state.cards == ("IN", "NE2", "IL")
-    assert sorted(s for s in empties(o) if region_of(s, state.cards)) == ["IA", "OR"]
-    assert [c for c in state.cards if region_of("OR", (c,))] == ["IL"]
-    assert [c for c in state.cards if region_of("IA", (c,))] == ["IN", "IL"]
+    spaces = [s for s in empties(o) if region_of(s, state.cards)]
+    narrow, wide = sorted(spaces, key=lambda s: sum(region_of(s, (c,)) for c in state.cards))
+    spare = next(s for s in empties(o) if s not in spaces)
     low, high = state.numbers
-    spare = next(s for s in empties(o) if s not in ("IA", "OR"))
-    assert "both numbers can be written" in refused(o, f"{low:02d} IA, X {spare}", "O-X")
-    assert "both numbers can be written" in refused(o, f"{high:02d} OR, X {spare}", "O-X")
-    o.step(f"{low:02d} OR, {high:02d} IA")
-    assert o.map(0)["OR"] == (low, False) and o.map(0)["IA"] == (high, False)
+    # An X is refused whichever number it replaces: both numbers can be written.
+    assert "both numbers can be written" in refused(o, f"{low:02d} {wide}, X {spare}", "O-X")
+    assert "both numbers can be written" in refused(o, f"{high:02d} {narrow}, X {spare}", "O-X")
+    o.step(f"{low:02d} {narrow}, {high:02d} {wide}")
+    assert o.map(0)[narrow][0] == low and o.map(0)[wide][0] == high
 
 
 def test_O_X_when_no_number_fits_both_are_xs(find) -> None:
