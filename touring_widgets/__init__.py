@@ -26,7 +26,7 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    if name in ("touring", "on_tour", "lab"):
+    if name in ("touring", "on_tour"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)
