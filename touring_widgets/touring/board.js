@@ -544,21 +544,19 @@ export default {
     const spacer = document.createElement("span");
     spacer.className = "tw-spacer";
     toolbar.appendChild(spacer);
-    const seatLabel = document.createElement("label");
-    seatLabel.textContent = "View ";
-    const seatSel = document.createElement("select");
-    seatSel.className = "tw-seat";
-    seatSel.setAttribute("aria-label", "Seat to view the game from");
-    seatLabel.appendChild(seatSel);
-    toolbar.appendChild(seatLabel);
-    const speedLabel = document.createElement("label");
-    speedLabel.textContent = "Speed ";
-    const speedSel = document.createElement("select");
-    speedSel.className = "tw-speed";
-    speedSel.setAttribute("aria-label", "Pause between automatic moves");
+    const select = (text, cls, aria) => {
+      const label = document.createElement("label");
+      label.textContent = text;
+      const sel = document.createElement("select");
+      sel.className = cls;
+      sel.setAttribute("aria-label", aria);
+      label.appendChild(sel);
+      toolbar.appendChild(label);
+      return sel;
+    };
+    const seatSel = select("View ", "tw-seat", "Seat to view the game from");
+    const speedSel = select("Speed ", "tw-speed", "Pause between automatic moves");
     for (const s of SPEEDS) speedSel.add(new Option(s, s));
-    speedLabel.appendChild(speedSel);
-    toolbar.appendChild(speedLabel);
 
     const canvas = document.createElement("canvas");
     canvas.className = "tw-canvas";
