@@ -193,3 +193,21 @@ def test_sharp_and_follows_the_cell_width(notebook):
     assert pixels == round(narrower * dpr)
     hand = [b for b in hitboxes(board) if b["kind"] == "hand"]
     assert all(b["x"] + b["w"] <= narrower for b in hand)
+
+
+def test_repaints_in_the_dark_theme(notebook):
+    nb, page = notebook, notebook.page
+    nb.run(0, SETUP + "g")
+    board = nb.wait_board(0)
+    corner = """el => {
+        const c = el.querySelector('canvas');
+        const [r, g, b] = c.getContext('2d').getImageData(2, 2, 1, 1).data;
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    }"""
+    light = board.evaluate(corner)
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
+    page.locator(".lm-Menu-itemLabel").get_by_text("JupyterLab Dark", exact=True).click()
+    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'")
+    page.wait_for_function(f"el => ({corner})(el) < {light} - 100", arg=board.element_handle())
+    assert board.evaluate(corner) < 80  # the board's own background went dark with the theme

@@ -1110,6 +1110,12 @@ export default {
     resize.observe(el);
     const dprQuery = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
     dprQuery.addEventListener("change", schedule);
+    // A theme switch changes the CSS variables the colours are read from: repaint.
+    const themeWatch = new MutationObserver(schedule);
+    themeWatch.observe(document.body, {
+      attributes: true,
+      attributeFilter: ["data-jp-theme-light", "data-jp-theme-name"],
+    });
 
     // What tests and benchmarks may ask the board.
     el.touringBoard = {
@@ -1127,6 +1133,7 @@ export default {
       model.off("msg:custom", onCustom);
       resize.disconnect();
       dprQuery.removeEventListener("change", schedule);
+      themeWatch.disconnect();
       if (frame) cancelAnimationFrame(frame);
       el.removeEventListener("keydown", stopKeys);
       el.removeEventListener("keyup", stopKeys);
