@@ -27,6 +27,14 @@ class TestActions:
         assert Action.parse("65 OK, 56 TX") == Action.parse("56 tx, 65 ok")
         assert str(Action.parse("X WA, 56 TX")) == "56 TX, X WA"
 
+    def test_an_action_that_is_neither_text_nor_an_action_is_refused(self) -> None:
+        o = tw.OnTour(players=1, seed=7)
+        with pytest.raises(tw.IllegalAction, match="not 42") as info:
+            o.step(42)
+        assert info.value.rule == "O-WRITE" and o.position == 0
+        assert not o.is_legal(42) and 42 not in o.legal_actions()
+        assert o.why(42).startswith("illegal") and "O-WRITE" in o.why(42)
+
     def test_huge_text_is_refused_before_reading(self) -> None:
         o = tw.OnTour(players=1, seed=7)
         with pytest.raises(tw.IllegalAction, match="too long to be an action") as info:

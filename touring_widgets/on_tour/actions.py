@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import IllegalAction
 from .board_map import INDEX
@@ -114,3 +115,12 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+def read_action(action: Any) -> Action:
+    """An action from its text or an ``Action``; raises IllegalAction for anything else (O-WRITE)."""
+    if isinstance(action, str):
+        return Action.parse(action)
+    if not isinstance(action, Action):
+        raise IllegalAction(f"an action is text or an on_tour.Action, not {action!r} (O-WRITE)", "O-WRITE")
+    return action

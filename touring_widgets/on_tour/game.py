@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import IllegalAction, LoadError
 from ..timeline import Timeline
 from . import moves
-from .actions import Action
+from .actions import Action, read_action
 from .board_map import SPACES
 from .bots import POLICIES, policy_action
 from .rules import Rules
@@ -77,10 +77,7 @@ class OnTour(Timeline):
 
     # -- timeline hooks -----------------------------------------------------------------
     def _parse(self, state: State, action: Any) -> Action:
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"an action is text or an on_tour.Action, not {action!r}")
+        action = read_action(action)
         if action.player is None:
             return action.with_player(state.to_write)
         return action

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any, overload
 
 from ..errors import IllegalAction
-from .actions import Action
+from .actions import Action, read_action
 from .board_map import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
 from .state import State, end_turn
 
@@ -278,10 +278,7 @@ class LegalActions(Sequence):
 
     def __contains__(self, action: object) -> bool:
         try:
-            if isinstance(action, str):
-                action = Action.parse(action)
-            if not isinstance(action, Action):
-                return False
+            action = read_action(action)
         except IllegalAction:
             return False
         if action.player is None:
@@ -407,11 +404,9 @@ def legal_actions(state: State, player: int | None = None) -> LegalActions:
 def is_legal(state: State, action: Action | str) -> bool:
     """Whether an action (or its text) is legal now."""
     try:
-        if isinstance(action, str):
-            action = Action.parse(action)
+        return judge(state, read_action(action)).legal
     except IllegalAction:
         return False
-    return judge(state, action).legal
 
 
 def why(state: State, action: Action | str) -> str:
@@ -423,8 +418,7 @@ def why(state: State, action: Action | str) -> str:
     "illegal: 'XX' in '00 XX' is not a space of the board (O-MAP)"
     """
     try:
-        if isinstance(action, str):
-            action = Action.parse(action)
+        action = read_action(action)
     except IllegalAction as exc:
         return f"illegal: {exc}"
     verdict = judge(state, action)
