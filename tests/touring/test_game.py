@@ -15,6 +15,7 @@ import touring_widgets as tw
 from touring_widgets.touring import Action, Rules, Touring, legal_actions
 from touring_widgets.touring.cards import MILEAGE, deck_counts
 from touring_widgets.touring.moves import explain, refusal
+from touring_widgets.touring.state import FACE_UP
 
 from .positions import all_cards
 
@@ -256,6 +257,10 @@ def test_invariants_over_random_games(seed, players, teams, go_after, choices):
         hands = [len(h) for h in state.hands]
         if state.draw:
             assert hands[state.turn] == 6 and all(n == 5 for s, n in enumerate(hands) if s != state.turn)
+        hidden = g.unseen(state.turn)  # T-VIEW: the draw pile, other hands, others' face-down discards
+        others = sum(len(h) for s, h in enumerate(state.hands) if s != state.turn)
+        face_down = sum(1 for _, owner in state.discard if owner not in (FACE_UP, state.turn))
+        assert sum(hidden.values()) == len(state.draw) + others + face_down
         actions = legal_actions(state)
         assert actions and all(refusal(state, a) is None for a in actions)
         assert all(explain(state, a).startswith("Legal") for a in actions)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action
@@ -76,14 +76,11 @@ def public_action(seat: int, action: Action, viewer: int | None) -> str:
 def unseen(state: State, seat: int) -> Counter[str]:
     """How many of each card ``seat`` cannot see: in the draw pile, in other hands, or
     discarded face down by others (T-VIEW). The odds and the greedy bot count with this."""
-    counts = Counter(deck_counts(bool(state.rules.short_trip)))
-    for card in seen(state, seat):
-        counts[card] -= 1
-    return counts
+    return Counter({card: unseen_count(state, seat, card) for card in CARDS})
 
 
 def unseen_count(state: State, seat: int, card: str) -> int:
-    """How many copies of one card ``seat`` cannot see (as ``unseen``, for a single card)."""
+    """How many copies of one card ``seat`` cannot see (``unseen`` for a single card)."""
     count = _DECKS[bool(state.rules.short_trip)][card] - state.hands[seat].count(card)
     pile = MILEAGE.index(card) if card in MILEAGE else None
     for table in state.tables:
@@ -92,20 +89,6 @@ def unseen_count(state: State, seat: int, card: str) -> int:
         if held == card and owner in (FACE_UP, seat):
             count -= 1
     return count
-
-
-def seen(state: State, seat: int) -> Iterator[str]:
-    """Every card ``seat`` can see now, one item a copy (T-VIEW)."""
-    yield from state.hands[seat]
-    for table in state.tables:
-        yield from table.go
-        yield from table.freeway
-        for card, n in zip(MILEAGE, table.piles):
-            for _ in range(n):
-                yield card
-    for card, owner in state.discard:
-        if owner in (FACE_UP, seat):
-            yield card
 
 
 def view(state: State, seat: int | None, players: tuple[str, ...] | None = None) -> dict[str, Any]:
