@@ -58,26 +58,27 @@ def game_of_length(length: int) -> Touring:
     return g
 
 
-def per_call_us(stmt, number: int) -> float:
-    return min(timeit.repeat(stmt, number=number, repeat=5)) / number * 1e6
+def timeline_costs(length: int, rounds: int = 2000) -> dict[str, float]:
+    """Microseconds per undo, redo and fork at the end of a game with ``length`` moves.
 
-
-def timeline_costs(length: int) -> dict[str, float]:
+    Undos and redos are timed apart: each round undoes ``steps`` moves, then redoes them.
+    """
     g = game_of_length(length)
-
-    def undo_redo() -> None:
-        g.undo()
-        g.redo()
-
-    undo_and_redo = per_call_us(undo_redo, 20_000)
-    g.undo()
-    redo_only = per_call_us(lambda: (g.redo(), g.undo()), 20_000) - undo_and_redo / 2
-    g.redo()
-    return {
-        "undo": undo_and_redo / 2,
-        "redo": max(redo_only, undo_and_redo / 2),
-        "fork": per_call_us(g.fork, 20_000),
-    }
+    steps = min(length, 10)
+    undo = redo = 0.0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(steps):
+            g.undo()
+        middle = time.perf_counter()
+        for _ in range(steps):
+            g.redo()
+        undo += middle - start
+        redo += time.perf_counter() - middle
+    assert g.position == length
+    calls = rounds * steps
+    fork = min(timeit.repeat(g.fork, number=calls, repeat=5)) / calls
+    return {"undo": undo / calls * 1e6, "redo": redo / calls * 1e6, "fork": fork * 1e6}
 
 
 def win_rate(games: int) -> float:
