@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from table import print_table  # benchmarks/table.py, beside this script
 
 from touring_widgets.on_tour import OnTour, best_tour
-from touring_widgets.on_tour.board_map import SPACES
+from touring_widgets.on_tour.facts import SPACES
 
 
 def final_maps(count: int, policy: str = "greedy") -> list[dict]:

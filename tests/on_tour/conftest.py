@@ -13,7 +13,7 @@ import pytest
 
 import touring_widgets as tw
 from touring_widgets.on_tour import BOARD, SPACES, Action
-from touring_widgets.on_tour.board_map import ADJACENT, CARD_REGION
+from touring_widgets.on_tour.facts import ADJACENT, CARD_REGION
 from touring_widgets.on_tour.state import State
 
 

@@ -9,7 +9,7 @@ import pytest
 
 import touring_widgets as tw
 from touring_widgets.on_tour import BOARD, REGIONS, ROUTES, SPACES, Action, Rules, best_tour, check_tour
-from touring_widgets.on_tour.board_map import AREAS, CARD_REGION, REGION_MASK, mask_of
+from touring_widgets.on_tour.facts import AREAS, CARD_REGION, REGION_MASK, mask_of
 from touring_widgets.on_tour.moves import _shape, apply, legal_actions
 from touring_widgets.on_tour.state import end_turn
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from touring_widgets.on_tour import SPACES, best_tour, check_tour
-from touring_widgets.on_tour.board_map import ADJACENT
+from touring_widgets.on_tour.facts import ADJACENT
 from touring_widgets.on_tour.scoring import _arrays, _search
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from touring_widgets.touring import Rules, State, Tableau, Touring
-from touring_widgets.touring.cards import CARD_IDS, MILEAGE, deck_counts
+from touring_widgets.touring.facts import CARD_IDS, MILEAGE, deck_counts
 from touring_widgets.touring.state import sort_hand
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import touring_widgets as tw
 from touring_widgets.touring import Action, Rules, Touring, legal_actions
-from touring_widgets.touring.cards import MILEAGE, deck_counts
+from touring_widgets.touring.facts import MILEAGE, deck_counts
 from touring_widgets.touring.moves import explain, refusal
 from touring_widgets.touring.state import FACE_UP
 

@@ -9,7 +9,7 @@ import pytest
 
 import touring_widgets as tw
 from touring_widgets.touring import Rules, Tableau, Touring, apply, deal, legal_actions
-from touring_widgets.touring.cards import CARDS, deck_counts
+from touring_widgets.touring.facts import CARDS, deck_counts
 from touring_widgets.touring.moves import explain
 from touring_widgets.touring.state import FACE_UP
 

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from .actions import Action
-from .board_map import BOARD, REGIONS, ROUTES, SPACES
+from .facts import BOARD, REGIONS, ROUTES, SPACES
 from .game import OnTour
 from .rules import Rules
 from .scoring import Score, best_tour, check_tour

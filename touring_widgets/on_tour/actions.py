@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalAction
-from .board_map import INDEX
+from .facts import INDEX
 
 #: One mark: (number 0-99 | 'star' | 'X', space id).
 Mark = tuple[int | str, str]

@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from operator import add, gt
 
 from .actions import Action
-from .board_map import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, bits
+from .facts import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, bits
 from .moves import _second, _shape, legal_actions, one_space_numbers, resolve_player
 from .state import State
 

@@ -12,15 +12,15 @@ import random
 from typing import Any
 
 from ..errors import IllegalAction, LoadError
-from ..timeline import Timeline
+from ..core.timeline import Timeline
 from . import moves
 from .actions import Action, read_action
-from .board_map import SPACES
+from .facts import SPACES
 from .bots import POLICIES, policy_action
 from .rules import Rules
 from .scoring import Score, best_tour
 from .state import MAX_PLAYERS, State, new_game
-from .text import draw_state, view
+from .view import draw_state, view
 
 
 def _policies(players: Any) -> tuple[str, ...]:

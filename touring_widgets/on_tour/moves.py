@@ -12,7 +12,7 @@ from typing import Any, overload
 
 from ..errors import IllegalAction
 from .actions import Action, read_action
-from .board_map import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
+from .facts import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
 from .state import State, end_turn
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..switches import RuleSwitches
+from ..core.switches import RuleSwitches
 
 LAST_CHOICES = ("choose", "low", "high")
 

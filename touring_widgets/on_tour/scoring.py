@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .board_map import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, is_route
+from .facts import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, is_route
 
 __all__ = ["Score", "best_tour", "check_tour", "normalise_cell"]
 

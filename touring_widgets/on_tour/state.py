@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .board_map import ALL_MASK, CARD_REGION, INDEX, N_SPACES, SPACES
+from .facts import ALL_MASK, CARD_REGION, INDEX, N_SPACES, SPACES
 from .rules import Rules
 
 #: A cell of a map: None (empty), (number, circled), ('star', circled) or ('X', False).
@@ -103,7 +103,7 @@ class State:
         return self.empty[player].bit_count()
 
     def __repr__(self) -> str:
-        from .text import draw_state
+        from .view import draw_state
 
         return draw_state(self)
 

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from .actions import Action
-from .cards import CARDS, Card, card_name, deck_counts
+from .facts import CARDS, Card, card_name, deck_counts
 from .game import Touring
 from .moves import apply, explain, legal_actions
 from .rules import Rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import IllegalAction
-from .cards import CARDS
+from .facts import CARDS
 
 MAX_TEXT = 100  # longer text cannot be an action; refused before any parsing
 

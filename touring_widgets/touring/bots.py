@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from .actions import Action
-from .cards import FAST_MILEAGE, MILEAGE, MILES, REMEDY_FOR, STOPPING_DELAYS
+from .facts import FAST_MILEAGE, MILEAGE, MILES, REMEDY_FOR, STOPPING_DELAYS
 from .moves import legal_actions
 from .state import State
 from .view import unseen_count

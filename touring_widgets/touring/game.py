@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import IllegalAction, LoadError
-from ..timeline import Timeline
+from ..core.timeline import Timeline
 from .actions import Action
 from .bots import POLICIES, POLICY_FUNCTIONS
 from .moves import advance, check, explain, legal_actions

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .actions import Action
-from .cards import (
+from .facts import (
     ATTACKS,
     CARDS,
     FAST_MILEAGE,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..switches import RuleSwitches
-from .cards import FULL_CAPS, MILEAGE, MILEAGE_DELAYS, MILES, SHORT_CAPS
+from ..core.switches import RuleSwitches
+from .facts import FULL_CAPS, MILEAGE, MILEAGE_DELAYS, MILES, SHORT_CAPS
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
+from .facts import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
 from .rules import Rules
 
 FACE_UP = -1  # the owner of a discard everyone saw (T-LOSS)

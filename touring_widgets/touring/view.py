@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action
-from .cards import CARDS, MILEAGE, card_name, deck_counts
+from .facts import CARDS, MILEAGE, card_name, deck_counts
 from .state import FACE_UP, State, Tableau
 
 _DECKS = {short: deck_counts(short) for short in (False, True)}

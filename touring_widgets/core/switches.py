@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 from typing import Any
 
-from .errors import LoadError
+from ..errors import LoadError
 
 
 class RuleSwitches:

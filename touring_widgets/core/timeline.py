@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import IllegalAction, LoadError
+from ..errors import IllegalAction, LoadError
 
 SAVE_FORMAT = 1
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board_map import BOARD, CARD_REGION, SPACES
+from .facts import BOARD, CARD_REGION, SPACES
 from .scoring import Score
 from .state import State
 
