@@ -13,20 +13,20 @@ import timeit
 
 from table import print_table  # benchmarks/table.py, beside this script
 
-from touring_widgets.touring import Rules, Touring, apply, deal, legal_actions
+from touring_widgets.touring import Rules, Touring, apply, legal_actions, new_game
 from touring_widgets.touring.bots import greedy_policy
 
 
 def decisions_per_second(seconds: float) -> float:
     """List the legal actions and apply one (the first play, else the first discard)."""
     count, seed = 0, 0
-    state = deal(2, Rules(), seed)
+    state = new_game(2, seed, Rules())
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for _ in range(200):
             if state.over:
                 seed += 1
-                state = deal(2, Rules(), seed)
+                state = new_game(2, seed, Rules())
             actions = legal_actions(state)
             state = apply(state, actions[count % len(actions)])
             count += 1
@@ -37,7 +37,7 @@ def greedy_games_per_second(games: int) -> tuple[float, float]:
     """Complete greedy-vs-greedy two-player games, on bare states and through ``Touring``."""
     start = time.perf_counter()
     for seed in range(games):
-        state = deal(2, Rules(), seed)
+        state = new_game(2, seed, Rules())
         while not state.over:
             state = apply(state, greedy_policy(state))
     engine = games / (time.perf_counter() - start)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import touring_widgets as tw
-from touring_widgets.touring import Rules, Tableau, Touring, apply, deal, legal_actions
+from touring_widgets.touring import Rules, Tableau, Touring, apply, legal_actions, new_game
 from touring_widgets.touring.facts import CARDS, deck_counts
 from touring_widgets.touring.moves import explain
 from touring_widgets.touring.state import FACE_UP
@@ -46,7 +46,7 @@ class TestDeck:
         counts = deck_counts(short_trip=False)
         assert sum(counts.values()) == 99
         assert counts["m25"] == 19 and counts["go"] == 13 and counts["wrecker"] == 7
-        assert all_cards(deal(2, Rules(), 5)) == counts
+        assert all_cards(new_game(2, 5, Rules())) == counts
 
     def test_unknown_card_is_refused_naming_it(self):
         g = Touring(seed=1)

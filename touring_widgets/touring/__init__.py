@@ -13,7 +13,7 @@ from .facts import CARDS, Card, card_name, deck_counts
 from .game import Touring
 from .moves import apply, explain, legal_actions
 from .rules import Rules
-from .state import State, Tableau, deal
+from .state import State, Tableau, new_game
 
 __all__ = [
     "CARDS",
@@ -25,8 +25,8 @@ __all__ = [
     "Touring",
     "apply",
     "card_name",
-    "deal",
     "deck_counts",
     "explain",
+    "new_game",
     "legal_actions",
 ]

@@ -12,7 +12,7 @@ from .actions import Action
 from .bots import POLICIES, POLICY_FUNCTIONS
 from .moves import advance, check, explain, legal_actions
 from .rules import Rules
-from .state import State, deal
+from .state import State, new_game
 from .view import line_texts, render_text, table_dict, unseen, view
 
 
@@ -49,7 +49,7 @@ class Touring(Timeline):
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a touring Rules, not {type(rules).__name__}")
         self.seed = seed
-        super().__init__(deal(len(self.players), rules, seed))
+        super().__init__(new_game(len(self.players), seed, rules))
         self.rules: Rules = self.state.rules
 
     # -- timeline hooks ----------------------------------------------------------------------

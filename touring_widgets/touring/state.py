@@ -113,7 +113,7 @@ def shuffled(cards: list[str], seed: int, purpose: str) -> list[str]:
     return cards
 
 
-def deal(players: int, rules: Rules, seed: int) -> State:
+def new_game(players: int, seed: int | str, rules: Rules) -> State:
     """A new game: shuffle, deal five each, and seat 0 draws its sixth card (T-DEAL, T-TURN).
 
     Raises ValueError for a player count outside 2..6 (T-PLAYERS).
