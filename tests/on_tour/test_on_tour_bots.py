@@ -23,7 +23,7 @@ def test_bots_only_make_legal_moves_in_every_kind_of_turn() -> None:
     for seed in range(20):
         o = tw.OnTour(players=["random", "greedy", "human"], seed=seed)
         while not o.is_over:
-            p = o.to_write
+            p = o.turn
             for policy in (greedy_policy, random_policy):
                 assert o.is_legal(policy(o.state, p))
             o.step()

@@ -126,6 +126,18 @@ class Timeline:
         for node in self._redo_nodes():
             yield node.state
 
+    def moves(self) -> Iterator[tuple[Any, Any]]:
+        """Every move of the line, redo branch included, as (state before it, action)."""
+        back = []
+        node = self._node
+        while node.parent is not None:
+            back.append((node.parent.state, node.action))
+            node = node.parent
+        yield from reversed(back)
+        for node in self._redo_nodes():
+            assert node.parent is not None
+            yield node.parent.state, node.action
+
     def _redo_nodes(self) -> Iterator[_Node]:
         redo = self._redo
         while redo is not None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from .actions import Action
 from .facts import BOARD, REGIONS, ROUTES, SPACES
 from .game import OnTour
+from .moves import apply, explain, is_legal, judge, legal_actions
 from .rules import Rules
 from .scoring import Score, best_tour, check_tour
-from .state import State
+from .state import State, new_game
 
 __all__ = [
     "BOARD",
@@ -25,6 +26,12 @@ __all__ = [
     "Rules",
     "Score",
     "State",
+    "apply",
     "best_tour",
     "check_tour",
+    "explain",
+    "is_legal",
+    "judge",
+    "legal_actions",
+    "new_game",
 ]

@@ -12,14 +12,16 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.text import action_text
 from ..errors import IllegalAction
 from .facts import INDEX
+from .state import MAX_PLAYERS as MAX_SEATS
 
 #: One mark: (number 0-99 | 'star' | 'X', space id).
 Mark = tuple[int | str, str]
 
-_PLAYER = re.compile(r"^\s*p(\d+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
-_ITEM = re.compile(r"^(\d{1,2}|star|x)\s+([a-z0-9]+)$", re.IGNORECASE)
+_PLAYER = re.compile(r"^\s*p([0-9]+)\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL | re.ASCII)
+_ITEM = re.compile(r"^([0-9]{1,2}|star|x)\s+([a-z0-9]+)$", re.IGNORECASE | re.ASCII)
 FORMS = "'56 TX, 65 OK', 'star CO' or '56 TX, X WA', optionally after 'p1: '"
 
 
@@ -30,8 +32,6 @@ def _order(mark: Mark) -> tuple[int, int]:
     if kind == "X":
         return (2, INDEX[space])
     return (0, kind)  # type: ignore[return-value]
-
-MAX_TEXT = 100  # longer text cannot be an action; refused before any parsing
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -53,15 +53,17 @@ class Action:
             raise IllegalAction(f"an action writes one or two marks, not {marks!r} (O-WRITE)", "O-WRITE")
         for mark in marks:
             if not (isinstance(mark, tuple) and len(mark) == 2):
-                what = f"a mark is (number | 'star' | 'X', space), not {mark!r}"
+                what = f"a mark is (number | 'star' | 'X', space), not {repr(mark)[:40]}"
                 raise IllegalAction(f"{what} (O-WRITE)", "O-WRITE")
             kind, space = mark
-            if not (kind in ("star", "X") or (type(kind) is int and 0 <= kind <= 99)):
-                raise IllegalAction(f"{kind!r} is not a number 00-99, 'star' or 'X' (O-DICE)", "O-DICE")
-            if space not in INDEX:
-                raise IllegalAction(f"{space!r} is not a space of the board (O-MAP)", "O-MAP")
-        if self.player is not None and (type(self.player) is not int or self.player < 0):
-            raise IllegalAction(f"{self.player!r} is not a player number (O-PLAYERS)", "O-PLAYERS")
+            if not ((type(kind) is str and kind in ("star", "X")) or (type(kind) is int and 0 <= kind <= 99)):
+                shown = repr(kind)[:40]
+                raise IllegalAction(f"{shown} is not a number 00-99, 'star' or 'X' (O-DICE)", "O-DICE")
+            if type(space) is not str or space not in INDEX:
+                raise IllegalAction(f"{repr(space)[:40]} is not a space of the board (O-MAP)", "O-MAP")
+        if self.player is not None and (type(self.player) is not int or not 0 <= self.player < MAX_SEATS):
+            shown = repr(self.player)[:40]
+            raise IllegalAction(f"{shown} is not a seat number 0 to {MAX_SEATS - 1} (O-PLAYERS)", "O-PLAYERS")
         ordered = tuple(sorted(marks, key=_order))
         if ordered != marks:
             object.__setattr__(self, "marks", ordered)
@@ -72,16 +74,14 @@ class Action:
 
         Raises IllegalAction for malformed text (O-WRITE) or an unknown space (O-MAP).
         """
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is text like {FORMS}, not {text!r} (O-WRITE)", "O-WRITE")
-        if len(text) > MAX_TEXT:
-            raise IllegalAction(
-                f"action text of {len(text)} characters is too long to be an action (O-WRITE)", "O-WRITE"
-            )
+        text = action_text(text, "O-WRITE", FORMS)
         player = None
         body = text
         found = _PLAYER.match(text)
         if found:
+            if len(found.group(1)) > 1:
+                raise IllegalAction(f"cannot read {text!r}: there is no seat p{found.group(1)} (O-PLAYERS)",
+                                    "O-PLAYERS")
             player, body = int(found.group(1)), found.group(2)
         items = [item.strip() for item in body.split(",")]
         if not 1 <= len(items) <= 2 or not all(items):
@@ -119,8 +119,6 @@ class Action:
 
 def read_action(action: Any) -> Action:
     """An action from its text or an ``Action``; raises IllegalAction for anything else (O-WRITE)."""
-    if isinstance(action, str):
-        return Action.parse(action)
-    if not isinstance(action, Action):
-        raise IllegalAction(f"an action is text or an on_tour.Action, not {action!r} (O-WRITE)", "O-WRITE")
-    return action
+    if isinstance(action, Action):
+        return action
+    return Action.parse(action)

@@ -22,11 +22,10 @@ from operator import add, gt
 
 from .actions import Action
 from .facts import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, bits
-from .moves import _second, _shape, legal_actions, one_space_numbers, resolve_player
+from .moves import _second, _shape, legal_actions, one_space_numbers
 from .state import State
 
 Policy = Callable[[State, int], Action]
-POLICIES = ("human", "greedy", "random")
 
 
 N_ROUTES = 200  # routes in the plan library; each is also taken reversed
@@ -120,7 +119,7 @@ WRONG_ORDER = 60.0
 
 def bot_rng(state: State, player: int, name: str) -> random.Random:
     """The random generator of one bot decision: a function of the seed, the turn and the player."""
-    return random.Random(f"on_tour/{state.seed!r}/bot/{name}/{state.turn}/{player}")
+    return random.Random(f"on_tour/{state.seed!r}/bot/{name}/{state.round}/{player}")
 
 
 def random_policy(state: State, player: int) -> Action:
@@ -279,11 +278,5 @@ def greedy_policy(state: State, player: int) -> Action:
     return Action(((low, S[i]), (high, S[j])), player)
 
 
-POLICY: dict[str, Policy] = {"greedy": greedy_policy, "random": random_policy, "human": greedy_policy}
-
-
-def policy_action(state: State, name: str, player: int | None = None) -> Action:
-    """The action the named policy takes for ``player`` (default: the next one still to write)."""
-    p = resolve_player(state, player)
-    assert p is not None
-    return POLICY[name](state, p)
+#: Policy name -> the bot: ``policy(state, seat) -> action`` for a seat still to write.
+POLICIES: dict[str, Policy] = {"human": greedy_policy, "greedy": greedy_policy, "random": random_policy}

@@ -1,15 +1,17 @@
 """Legal writing in On Tour: what a player may write this turn, why or why not, and applying it.
 
-One function, ``judge``, decides every question (legal or not, the reason, the rule, the
-circles), so ``legal_actions``, ``is_legal``, ``why`` and ``apply`` always agree.
+One function, ``ruling``, decides every question (legal or not, the reason, the rule, the
+circles), so ``legal_actions``, ``is_legal``, ``judge``, ``explain`` and ``apply`` always agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Any, overload
+from typing import Any
 
+from ..core.legal import LegalActions
+from ..core.verdict import Verdict, unreadable
 from ..errors import IllegalAction
 from .actions import Action, read_action
 from .facts import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
@@ -17,18 +19,19 @@ from .state import State, end_turn
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
-    """The judgement of one action: legal or not, a sentence saying why, the rule, the cells written."""
+class Ruling:
+    """The judgement of one action with what it writes: legal or not, the reason (ending with
+    rule ids), the deciding rule, the player and the cells written."""
 
     legal: bool
     reason: str
-    rule: str | None
+    rule: str
     player: int | None = None
     cells: tuple[tuple[int, Any], ...] = ()
 
 
-def _no(reason: str, rule: str | None, player: int | None = None) -> Verdict:
-    return Verdict(False, f"{reason} ({rule})" if rule else reason, rule, player)
+def _no(reason: str, rule: str, player: int | None = None) -> Ruling:
+    return Ruling(False, f"{reason} ({rule})", rule, player)
 
 
 def card_masks(state: State) -> tuple[int, ...]:
@@ -55,7 +58,7 @@ def _fits_two(masks: tuple[int, ...], empty: int) -> bool:
 
 
 def _pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
-    """The cards (indices) for numbers in spaces s1 and s2 circling most, or None if none fit."""
+    """The cards (indices) for numbers in spaces s1 and s2 circling most, or None if none fit (O-CIRCLE)."""
     masks = card_masks(state)
     best = None
     best_circles = -1
@@ -72,10 +75,15 @@ def _pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
 
 def resolve_player(state: State, player: int | None) -> int | None:
     """The player an action is for: the one named, or the next one still to write."""
-    return state.to_write if player is None else player
+    return state.turn if player is None else player
 
 
-def judge(state: State, action: Action) -> Verdict:
+def _circled(state: State, sid: str, card: str | None) -> bool:
+    """Whether a number written in ``sid`` with ``card`` is circled (O-CIRCLE, circle_any_shown)."""
+    return sid == card or (state.rules.circle_any_shown and sid in state.cards)
+
+
+def ruling(state: State, action: Action) -> Ruling:
     """Whether ``action`` is legal now, with a one-sentence reason citing the rule id."""
     if state.over:
         return _no("the game is over: every map is full", "O-END")
@@ -111,7 +119,8 @@ def judge(state: State, action: Action) -> Verdict:
         if state.last_turn:
             if xs:
                 return _no("on a last turn every empty space is legal, so there is no X", "O-X", player)
-            return _ok(player, [(spaces[0], ("star", False))], f"a star in {marks[0][1]} (O-STAR, O-LAST)")
+            text = f"a star in {marks[0][1]} (O-STAR, O-LAST)"
+            return _ok(player, [(spaces[0], ("star", False))], text, "O-LAST")
         masks = card_masks(state)
         union = masks[0] | masks[1] | masks[2]
         sid, i = marks[0][1], spaces[0]
@@ -120,13 +129,13 @@ def judge(state: State, action: Action) -> Verdict:
                 return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-STAR", player)
             circled = sid in state.cards
             note = ", circled: it is a card's own space (O-CIRCLE)" if circled else ""
-            return _ok(player, [(i, ("star", circled))], f"a star in {sid}{note} (O-STAR)")
+            return _ok(player, [(i, ("star", circled))], f"a star in {sid}{note} (O-STAR)", "O-STAR")
         if union & empty and state.rules.forced_x_only:
             options = ", ".join(spaces_of(union & empty)[:4])
             return _no(
                 f"an X only when the star has no legal space, and it could go in {options}", "O-X", player
             )
-        return _ok(player, [(i, ("X", False))], f"an X in {sid}: the star has no legal space (O-X)")
+        return _ok(player, [(i, ("X", False))], f"an X in {sid}: the star has no legal space (O-X)", "O-X")
     if stars:
         return _no(
             f"a star needs a double or three cards of one region; the roll is {low:02d} and {high:02d}",
@@ -153,7 +162,7 @@ def judge(state: State, action: Action) -> Verdict:
                 player,
             )
         cells = [(i, (k, False)) for k, i in zip(kinds, spaces)]
-        return _ok(player, cells, "a last turn: numbers go in any empty space (O-LAST)")
+        return _ok(player, cells, "a last turn: numbers go in any empty space (O-LAST)", "O-LAST")
     if len(marks) != 2:
         return _no(
             f"write both {low:02d} and {high:02d} (or an X for one with no legal space)", "O-WRITE", player
@@ -177,13 +186,14 @@ def judge(state: State, action: Action) -> Verdict:
         notes = []
         for (n, sid), i, c in zip(marks, spaces, pair):
             card = state.cards[c]
-            circled = card == sid
+            circled = _circled(state, sid, card)
             cells.append((i, (n, circled)))
             notes.append(
                 f"{n:02d} in {sid} with card {card} ({CARD_REGION[card]}{', circled' if circled else ''})"
             )
-        rules = "O-WRITE, O-CIRCLE" if any(c[1][1] for c in cells) else "O-WRITE"
-        return _ok(player, cells, f"{' and '.join(notes)} ({rules})")
+        if any(c[1][1] for c in cells):
+            return _ok(player, cells, f"{' and '.join(notes)} (O-WRITE, O-CIRCLE)", "O-CIRCLE")
+        return _ok(player, cells, f"{' and '.join(notes)} (O-WRITE)", "O-WRITE")
     if forced and _fits_two(masks, empty):
         return _no(
             "an X only for a number with no legal space, and both numbers can be written", "O-X", player
@@ -200,11 +210,11 @@ def judge(state: State, action: Action) -> Verdict:
         circled = sid in state.cards
         cells.append((i, (n, circled)))
         notes.append(f"{n:02d} in {sid}{' circled' if circled else ''}")
-    return _ok(player, cells, f"{' and '.join(notes)}: no legal space for the other number (O-X)")
+    return _ok(player, cells, f"{' and '.join(notes)}: no legal space for the other number (O-X)", "O-X")
 
 
-def _ok(player: int, cells: list[tuple[int, Any]], reason: str) -> Verdict:
-    return Verdict(True, reason, None, player, tuple(cells))
+def _ok(player: int, cells: list[tuple[int, Any]], reason: str, rule: str) -> Ruling:
+    return Ruling(True, reason, rule, player, tuple(cells))
 
 
 def _cell_text(cell: Any) -> str:
@@ -215,19 +225,39 @@ def _cell_text(cell: Any) -> str:
     return f"{text} (circled)" if circled else text
 
 
-def apply(state: State, action: Action) -> State:
+def _named(state: State, action: Action) -> Action:
+    """The action with its player named (the next one still to write when it names none)."""
+    return action if action.player is not None else action.with_player(state.turn)
+
+
+def judge(state: State, action: Action) -> Verdict:
+    """The verdict on an action: legal or not, the rule that decides, and a sentence saying why."""
+    found = ruling(state, action)
+    return Verdict(str(_named(state, action)), found.legal, found.rule, found.reason)
+
+
+def explain(state: State, action: Any) -> Verdict:
+    """The verdict on any input, text that does not parse included; never raises."""
+    try:
+        return judge(state, read_action(action))
+    except IllegalAction as exc:
+        return unreadable(action, exc)
+
+
+def apply(state: State, action: Action | str) -> State:
     """The state after ``action``; when the last player has written, the next turn is drawn.
 
     Raises IllegalAction, naming the problem and the rule, leaving ``state`` as it was.
     """
-    verdict = judge(state, action)
-    if not verdict.legal:
-        raise IllegalAction(f"{str(action)!r}: {verdict.reason}", verdict.rule)
-    return write(state, verdict)
+    action = read_action(action)
+    found = ruling(state, action)
+    if not found.legal:
+        raise IllegalAction(f"{str(_named(state, action))!r}: {found.reason}", found.rule)
+    return write(state, found)
 
 
-def write(state: State, verdict: Verdict) -> State:
-    """Write a legal verdict's cells for its player, ending the turn after the last one."""
+def write(state: State, verdict: Ruling) -> State:
+    """Write a legal ruling's cells for its player, ending the turn after the last one."""
     p = verdict.player
     assert p is not None
     board = list(state.maps[p])
@@ -243,63 +273,6 @@ def write(state: State, verdict: Verdict) -> State:
 
 
 # -- the lazy list of legal actions ---------------------------------------------------------
-class LegalActions(Sequence):
-    """The legal actions of one player now: counted, iterated and tested without building a list.
-
-    >>> from .rules import Rules
-    >>> from .state import new_game
-    >>> legal = LegalActions(new_game(1, 7, Rules()))
-    >>> len(legal) == sum(1 for _ in legal), next(iter(legal)) in legal
-    (True, True)
-    """
-
-    __slots__ = ("_list", "player", "state")
-
-    def __init__(self, state: State, player: int | None = None) -> None:
-        self.state = state
-        self.player = resolve_player(state, player)
-        self._list: list[Action] | None = None
-
-    def _live(self) -> bool:
-        p = self.player
-        return (
-            not self.state.over
-            and p is not None
-            and 0 <= p < self.state.players
-            and not self.state.written[p]
-        )
-
-    def __iter__(self) -> Iterator[Action]:
-        if self._live():
-            yield from _generate(self.state, self.player)  # type: ignore[arg-type]
-
-    def __len__(self) -> int:
-        return _count(self.state, self.player) if self._live() else 0  # type: ignore[arg-type]
-
-    def __contains__(self, action: object) -> bool:
-        try:
-            action = read_action(action)
-        except IllegalAction:
-            return False
-        if action.player is None:
-            action = action.with_player(self.player)
-        elif action.player != self.player:
-            return False
-        return judge(self.state, action).legal
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-    def __getitem__(self, index: Any) -> Any:
-        if self._list is None:
-            self._list = list(self)
-        return self._list[index]
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} legal actions for p{self.player}>"
-
-
 def _shape(state: State, player: int, forced: bool | None = None) -> tuple[str, int, int, tuple[int, ...]]:
     """What writing is due ('star', 'two', 'xone', ...), the empty spaces, where cards allow, masks."""
     empty = state.empty[player]
@@ -397,29 +370,33 @@ def _count(state: State, player: int) -> int:
 
 
 def legal_actions(state: State, player: int | None = None) -> LegalActions:
-    """The legal actions of ``player`` (default: the next one still to write), as a lazy sequence."""
-    return LegalActions(state, player)
-
-
-def is_legal(state: State, action: Action | str) -> bool:
-    """Whether an action (or its text) is legal now."""
-    try:
-        return judge(state, read_action(action)).legal
-    except IllegalAction:
-        return False
-
-
-def why(state: State, action: Action | str) -> str:
-    """One sentence: is the action legal, and by which rule.
+    """The legal actions of ``player`` (default: the next one still to write), as a lazy sequence.
 
     >>> from .rules import Rules
     >>> from .state import new_game
-    >>> why(new_game(1, 7, Rules()), "00 XX")
-    "illegal: 'XX' in '00 XX' is not a space of the board (O-MAP)"
+    >>> legal = legal_actions(new_game(1, 7, Rules()))
+    >>> len(legal) == sum(1 for _ in legal), next(iter(legal)) in legal
+    (True, True)
     """
+    p = resolve_player(state, player)
+    if state.over or p is None or not 0 <= p < state.players or state.written[p]:
+        return LegalActions(p, lambda: iter(()), lambda action: False, lambda: 0)
+
+    def contains(action: object) -> bool:
+        try:
+            action = read_action(action)
+        except IllegalAction:
+            return False
+        if action.player is None:
+            action = action.with_player(p)
+        return action.player == p and ruling(state, action).legal
+
+    return LegalActions(p, lambda: _generate(state, p), contains, lambda: _count(state, p))
+
+
+def is_legal(state: State, action: Any) -> bool:
+    """Whether an action (or its text) is legal now; never raises."""
     try:
-        action = read_action(action)
-    except IllegalAction as exc:
-        return f"illegal: {exc}"
-    verdict = judge(state, action)
-    return f"{'legal' if verdict.legal else 'illegal'}: {verdict.reason}"
+        return ruling(state, read_action(action)).legal
+    except IllegalAction:
+        return False

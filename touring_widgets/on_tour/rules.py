@@ -7,6 +7,12 @@ from dataclasses import dataclass
 from ..core.switches import RuleSwitches
 
 LAST_CHOICES = ("choose", "low", "high")
+_FLAGS = {
+    "forced_x_only": "O-X",
+    "shared_ties": "O-WIN",
+    "reroll_setup_doubles": "O-SETUP",
+    "circle_any_shown": "O-CIRCLE",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,19 +30,20 @@ class Rules(RuleSwitches):
         shared_ties: O-WIN, players tied on the best score all win (False: a tie has no winner).
         reroll_setup_doubles: O-SETUP, doubles are re-rolled when writing the four circled
             numbers (False: a double writes the same number twice).
+        circle_any_shown: O-CIRCLE, a number written in the space of any of the three cards
+            shown is circled (off: only in the space of the card it used).
     """
 
     forced_x_only: bool = True
     last_one_space: str = "choose"
     shared_ties: bool = True
     reroll_setup_doubles: bool = True
+    circle_any_shown: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("forced_x_only", "shared_ties", "reroll_setup_doubles"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"Rules.{name} must be True or False, not {getattr(self, name)!r}")
-        if self.last_one_space not in LAST_CHOICES:
+        self._check_flags(*_FLAGS, rule=_FLAGS)
+        if not isinstance(self.last_one_space, str) or self.last_one_space not in LAST_CHOICES:
             raise ValueError(
                 f"Rules.last_one_space must be one of {', '.join(LAST_CHOICES)}, "
-                f"not {self.last_one_space!r} (O-LAST)"
+                f"not {repr(self.last_one_space)[:40]} (O-LAST)"
             )

@@ -31,7 +31,8 @@ class State:
         setup_rolls: every setup roll, re-rolled doubles included.
         maps: per player, a cell for each space in board order.
         empty: per player, the bitmask of empty spaces.
-        turn: the turn number (1 for the first turn).
+        round: the turn number, counted from 1 (a turn of On Tour is one roll that every
+            player writes; ``turn`` is the seat still to write, as in Touring).
         roller: the player who rolls this turn (O-DISCARD).
         deck: the cards still to flip, next first; discard: the discard pile, oldest first.
         cards: this turn's three cards, or () on a last turn (O-LAST).
@@ -48,7 +49,7 @@ class State:
     setup_rolls: tuple[tuple[int, int], ...]
     maps: tuple[tuple[Cell, ...], ...]
     empty: tuple[int, ...]
-    turn: int
+    round: int
     roller: int
     deck: tuple[str, ...]
     discard: tuple[str, ...]
@@ -85,8 +86,8 @@ class State:
         return tuple(sorted((10 * a + b, 10 * b + a)))  # type: ignore[return-value]
 
     @property
-    def to_write(self) -> int | None:
-        """The lowest-numbered player who has not written this turn (None once the game is over)."""
+    def turn(self) -> int | None:
+        """The lowest-numbered seat that has not written this turn (None once the game is over)."""
         if self.over:
             return None
         for p, done in enumerate(self.written):
@@ -103,6 +104,10 @@ class State:
         return self.empty[player].bit_count()
 
     def __repr__(self) -> str:
+        status = "over" if self.over else f"seat {self.turn} to write"
+        return f"<on_tour.State seed={self.seed!r} turn {self.round}: {status}>"
+
+    def __str__(self) -> str:
         from .view import draw_state
 
         return draw_state(self)
@@ -151,7 +156,7 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
         setup_rolls=tuple(rolls),
         maps=(first,) * players,
         empty=(empty,) * players,
-        turn=0,
+        round=0,
         roller=players - 1,
         deck=tuple(deck),
         discard=(),
@@ -165,7 +170,7 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
 
 def begin_turn(state: State) -> State:
     """The next turn: the next roller flips three cards (unless O-LAST) and rolls (O-FLIP, O-ROLL)."""
-    turn = state.turn + 1
+    turn = state.round + 1
     rng = _rng(state.seed, f"turn/{turn}")
     deck, discard, cards = state.deck, state.discard, ()
     reshuffled = False
@@ -181,7 +186,7 @@ def begin_turn(state: State) -> State:
             reshuffled = True
     return replace(
         state,
-        turn=turn,
+        round=turn,
         roller=(state.roller + 1) % state.players,
         deck=deck,
         discard=discard,

@@ -27,15 +27,15 @@ def cell_text(cell: Any) -> str:
 def turn_line(state: State) -> str:
     """One line saying what the turn shows: cards, dice, the numbers or a star, who writes next."""
     if state.over:
-        return f"Game over after turn {state.turn}: every map is full (O-END)."
+        return f"Game over after turn {state.round}: every map is full (O-END)."
     a, b = state.dice
     cards = ", ".join(f"{c} ({CARD_REGION[c]})" for c in state.cards) or "no cards (last turn, O-LAST)"
     low, high = state.numbers
     what = "a star (O-STAR)" if state.star_turn else f"{low:02d} and {high:02d}"
     flip = "; the discards were reshuffled (O-FLIP)" if state.reshuffled else ""
     return (
-        f"Turn {state.turn}, p{state.roller} rolls: cards {cards}; dice {a} {b} → {what}{flip}. "
-        f"Next to write: p{state.to_write}."
+        f"Turn {state.round}, p{state.roller} rolls: cards {cards}; dice {a} {b} → {what}{flip}. "
+        f"Next to write: p{state.turn}."
     )
 
 
@@ -69,16 +69,30 @@ def draw_state(state: State, scores: list[Score] | None = None) -> str:
     return "\n".join(out)
 
 
-def view(state: State, player: int, score: Score | None = None) -> dict[str, Any]:
-    """What a board widget draws for one player, as plain JSON values."""
+def _cells(cells: tuple) -> dict[str, Any]:
+    return {sid: None if c is None else {"mark": c[0], "circled": c[1]} for sid, c in zip(SPACES, cells)}
+
+
+def _score(score: Score) -> dict[str, Any]:
+    return {"tour": list(score.tour), "spaces": score.spaces, "circles": score.circles, "total": score.total}
+
+
+def view(
+    state: State,
+    seat: int | None,
+    players: tuple[str, ...] | None = None,
+    scores: list[Score] | None = None,
+    winners: list[int] | None = None,
+) -> dict[str, Any]:
+    """What a seat sees, as plain JSON values: every map (On Tour hides nothing), the cards, the
+    dice, the scores; ``seat=None`` is the teacher's view (the same, with no map of its own)."""
     low, high = state.numbers
-    cells = {}
-    for sid, cell in zip(SPACES, state.maps[player]):
-        cells[sid] = None if cell is None else {"mark": cell[0], "circled": cell[1]}
     return {
-        "player": player,
-        "players": state.players,
+        "game": "on_tour",
+        "seat": seat,
+        "players": list(players) if players is not None else ["greedy"] * state.players,
         "turn": state.turn,
+        "round": state.round,
         "roller": state.roller,
         "cards": [{"space": c, "region": CARD_REGION[c]} for c in state.cards],
         "dice": list(state.dice),
@@ -86,16 +100,13 @@ def view(state: State, player: int, score: Score | None = None) -> dict[str, Any
         "star_turn": state.star_turn,
         "last_turn": state.last_turn,
         "reshuffled": state.reshuffled,
-        "to_write": state.to_write,
         "written": list(state.written),
-        "has_written": state.written[player] and not state.over,
+        "has_written": seat is not None and state.written[seat] and not state.over,
         "over": state.over,
+        "winners": list(winners or []),
         "setup": [{"space": c, "number": n} for c, n in state.setup],
         "deck": len(state.deck),
         "discard": len(state.discard),
-        "map": cells,
-        "tour": list(score.tour) if score else [],
-        "score": None
-        if score is None
-        else {"spaces": score.spaces, "circles": score.circles, "total": score.total},
+        "maps": [_cells(cells) for cells in state.maps],
+        "scores": [_score(s) for s in scores] if scores is not None else None,
     }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .actions import Action
 from .facts import CARDS, Card, card_name, deck_counts
 from .game import Touring
-from .moves import apply, explain, legal_actions
+from .moves import apply, explain, is_legal, judge, legal_actions
 from .rules import Rules
 from .state import State, Tableau, new_game
 
@@ -27,6 +27,8 @@ __all__ = [
     "card_name",
     "deck_counts",
     "explain",
-    "new_game",
+    "is_legal",
+    "judge",
     "legal_actions",
+    "new_game",
 ]

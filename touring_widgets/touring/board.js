@@ -849,10 +849,10 @@ export default {
         ctx.shadowColor = "rgba(0,0,0,0.35)";
         ctx.shadowBlur = 12;
         roundRect(ctx, bx, by, bw, bh, 10);
-        ctx.fillStyle = v.winner === null || v.winner === undefined ? c.ink1 : "#23803a";
+        ctx.fillStyle = v.winners.length ? "#23803a" : c.ink1;
         ctx.fill();
         ctx.restore();
-        const winners = v.winners && v.winners.length ? v.winners : v.winner === null ? [] : [v.winner];
+        const winners = v.winners;
         const text = winners.length
           ? `${winners.map((s) => `Seat ${s} (${players[s]})`).join(" & ")} ${winners.length > 1 ? "win" : "wins"}!`
           : "Game over: nobody completed the trip";
@@ -889,7 +889,7 @@ export default {
       el.dataset.over = String(over);
       el.dataset.turn = String(v.turn);
       el.dataset.seat = teacher ? "all" : String(v.seat);
-      el.dataset.winner = v.winner === null || v.winner === undefined ? "" : String(v.winner);
+      el.dataset.winner = v.winners.join(",");
       el.dataset.legal = String(legal.length);
       el.dataset.selected = ui.selected ? String(ui.selected.index) : "";
       el.dataset.dest = ui.dest || "";

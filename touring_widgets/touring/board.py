@@ -160,7 +160,8 @@ class TouringBoard(anywidget.AnyWidget):
         v = self.view
         seat = "all hands" if self.seat is None else f"seat {self.seat}"
         if v.get("over"):
-            state = "over, " + ("no winner" if v.get("winner") is None else f"seat {v.get('winner')} won")
+            won = v.get("winners") or []
+            state = "over, " + (" & ".join(f"seat {s}" for s in won) + " won" if won else "no winner")
         else:
             state = f"seat {v.get('turn')} to move"
         return f"<TouringBoard {seat}: position {self.position} of {len(self.line)}, {state}>"

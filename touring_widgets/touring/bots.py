@@ -13,24 +13,23 @@ from collections.abc import Callable
 
 from .actions import Action
 from .facts import FAST_MILEAGE, MILEAGE, MILES, REMEDY_FOR, STOPPING_DELAYS
-from .moves import legal_actions
+from .moves import changes_nothing, legal_list
 from .state import State
 from .view import unseen_count
 
-POLICIES = ("human", "greedy", "random")
 _PILE = {m: i for i, m in enumerate(MILEAGE)}
 _CAUSE = {remedy: delay for delay, remedy in REMEDY_FOR.items()}
 
 
-def random_policy(state: State) -> Action:
+def random_policy(state: State, seat: int) -> Action:
     """Any legal action, chosen by a generator named by the seed and the ply."""
-    actions = legal_actions(state)
-    return random.Random(f"touring/{state.seed}/bot/{state.ply}").choice(actions)
+    actions = legal_list(state)
+    return random.Random(f"touring/{state.seed!r}/bot/{state.ply}").choice(actions)
 
 
-def greedy_policy(state: State) -> Action:
+def greedy_policy(state: State, seat: int) -> Action:
     """The action the heuristic values most (ties: the first in ``legal_actions`` order)."""
-    actions = legal_actions(state)
+    actions = legal_list(state)
     plays = [a for a in actions if a.kind == "play"]
     best, best_value = None, 0.0
     for action in plays:
@@ -58,6 +57,8 @@ def _play_value(state: State, action: Action) -> float:
     """How much the greedy bot wants to play this card; 0 means rather discard something."""
     card = action.card
     me = state.team_of(state.turn)
+    if not state.rules.useful_only and changes_nothing(state, action):
+        return 0.0
     if card in MILEAGE:
         table = state.tables[me]
         piles = list(table.piles)
@@ -126,7 +127,8 @@ def _least_needed_discard(state: State, actions: list[Action]) -> Action:
     return next(a for a in actions if a.kind == "discard" and a.card == least)
 
 
-POLICY_FUNCTIONS: dict[str, Callable[[State], Action]] = {
+#: Policy name -> the bot: ``policy(state, seat) -> action`` for the seat to move.
+POLICIES: dict[str, Callable[[State, int], Action]] = {
     "human": greedy_policy,  # a human seat asking for a move gets the greedy hint
     "greedy": greedy_policy,
     "random": random_policy,

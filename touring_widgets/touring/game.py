@@ -1,129 +1,82 @@
-"""``Touring``: a game of Touring on a timeline, with the questions a notebook asks of it."""
+"""``Touring``: a game of Touring on a timeline, with the questions a notebook asks of it.
+
+Facts: 2 to 6 seats (T-PLAYERS), one move a turn, hidden hands and face-down discards (T-VIEW),
+chance in the deal and in every reshuffle, all drawn from the seed.
+"""
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
 from typing import Any
 
-from ..errors import IllegalAction, LoadError
-from ..core.timeline import Timeline
-from .actions import Action
-from .bots import POLICIES, POLICY_FUNCTIONS
-from .moves import advance, check, explain, legal_actions
+from ..core.game import Game
+from ..core.legal import LegalActions
+from ..core.verdict import Verdict
+from .actions import Action, read_action
+from .bots import POLICIES
+from .moves import apply, explain, legal_actions
 from .rules import Rules
 from .state import State, new_game
-from .view import line_texts, render_text, table_dict, unseen, view
+from .view import public_action, render_text, table_dict, unseen, view
 
 
-class Touring(Timeline):
+class Touring(Game):
     """A game of Touring you can step, undo, redo, jump in, fork, save and load.
 
     >>> g = Touring(players=["human", "greedy"], seed=7)
-    >>> g.step("discard go")  # doctest: +SKIP
+    >>> g.step("play go")
+    Action.parse('play go')
 
     Args:
         players: a list of policies, one a seat ("human", "greedy", "random"), or a number
             of seats that all play "greedy". 2 to 6 seats (T-PLAYERS).
-        seed: the seed of every shuffle; None picks one (kept, so saves replay exactly).
+        seed: the seed of every shuffle (an int or ASCII text); None picks one.
         rules: a ``Rules``; defaults that depend on the player count are filled in.
 
-    Raises ValueError for bad players, seed or rules.
+    Raises ValueError for bad players, seed or rules, TypeError for rules that are not ``Rules``.
     """
 
     game_name = "touring"
+    title = "Touring"
+    seat_range = (2, 6)
+    players_rule = "T-PLAYERS"
+    rules_type = Rules
+    policies = POLICIES
+    rules: Rules
 
-    def __init__(
-        self,
-        players: int | Sequence[str] = 2,
-        seed: int | None = None,
-        rules: Rules | None = None,
-    ) -> None:
-        self.players: tuple[str, ...] = _policies(players)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if type(seed) is not int or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a touring Rules, not {type(rules).__name__}")
-        self.seed = seed
-        super().__init__(new_game(len(self.players), seed, rules))
-        self.rules: Rules = self.state.rules
+    # -- engine hooks ------------------------------------------------------------------------
+    _new_state = staticmethod(new_game)
 
-    # -- timeline hooks ----------------------------------------------------------------------
-    def _parse(self, state: State, action: Any) -> Action:
-        return check(state, action)
+    def _read(self, state: State, action: Any) -> Action:
+        return read_action(action)
 
     def _apply(self, state: State, action: Action) -> State:
-        return advance(state, action)  # _parse has judged it
+        return apply(state, action)
 
-    def _auto_action(self, state: State) -> Action:
-        return POLICY_FUNCTIONS[self.players[state.turn]](state)
+    def _explain(self, state: State, action: Any) -> Verdict:
+        return explain(state, action)
 
-    def _is_over(self, state: State) -> bool:
-        return state.over
+    def _legal(self, state: State) -> LegalActions:
+        return legal_actions(state)
 
-    def _refuse_after_end(self, state: State, action: Any) -> None:
-        if action is not None and not isinstance(action, Action):
-            Action.parse(action)
-        rule = "T-WIN" if state.winner is not None else "T-EXHAUST"
-        raise IllegalAction(f"the game is over: no move can follow ({rule})", rule)
+    def _turn(self, state: State) -> int | None:
+        return None if state.over else state.turn
 
-    def _header(self) -> dict[str, Any]:
-        return {"players": list(self.players), "rules": self.rules.to_dict(), "seed": self.seed}
+    def _winners(self, state: State) -> list[int]:
+        return [] if state.winner is None else list(state.seats_of(state.team_of(state.winner)))
 
-    @classmethod
-    def _from_header(cls, header: dict[str, Any]) -> Touring:
-        for key in header:
-            if key not in ("players", "rules", "seed"):
-                raise LoadError(f"field {key!r} is not part of a Touring save")
-        players = header.get("players")
-        if not isinstance(players, list):
-            raise LoadError("field 'players' must be a list of policies")
-        seed = header.get("seed")
-        if type(seed) is not int or seed < 0:
-            raise LoadError(f"field 'seed': {seed!r} is not a non-negative integer")
-        rules = Rules.from_dict(header.get("rules"))
-        try:
-            return cls(players=players, seed=seed, rules=rules)
-        except (TypeError, ValueError) as exc:
-            raise LoadError(f"field 'players' or 'rules': {exc}") from None
+    def _end_rule(self, state: State) -> str:
+        return "T-WIN" if state.winner is not None else "T-EXHAUST"
+
+    def _view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat, self.players)
+
+    def _draw(self, state: State) -> str:
+        return render_text(state, None, self.players)
+
+    def _public(self, before: State, action: Action, seat: int | None) -> str:
+        return public_action(before.turn, action, seat)
 
     # -- questions about the position ------------------------------------------------------
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
-
-    @property
-    def turn(self) -> int:
-        """The seat to move."""
-        return self.state.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.over
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that completed the trip, or None (not over, or nobody won: T-EXHAUST)."""
-        return self.state.winner
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Every seat that shares the win (partners too, T-TEAMS)."""
-        state = self.state
-        return () if state.winner is None else state.seats_of(state.team_of(state.winner))
-
-    def legal_actions(self) -> list[Action]:
-        """Every legal play and discard of the seat to move; ``str(a)`` is its text form."""
-        return legal_actions(self.state)
-
-    def why(self, action: Action | str) -> str:
-        """A sentence saying whether ``action`` is legal now, citing the rule id."""
-        return explain(self.state, action)
-
     def hand(self, seat: int) -> list[str]:
         """The cards a seat holds, in deck order."""
         return list(self.state.hands[self._seat(seat)])
@@ -142,28 +95,10 @@ class Touring(Timeline):
         """Sizes of the draw and discard piles."""
         return {"draw": len(self.state.draw), "discard": len(self.state.discard)}
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (T-VIEW) as plain values; ``None`` shows everything."""
-        if seat is not None:
-            seat = self._seat(seat)
-        return view(self.state, seat, self.players)
-
-    def line(self, seat: int | None = None) -> list[str]:
-        """Every move of the line (redo branch included) as text that ``seat`` may know:
-        other seats' discards read 'discard ?' (T-DISCARD); ``None`` shows them all."""
-        if seat is not None:
-            seat = self._seat(seat)
-        return line_texts(self.states(), seat)
-
     def unseen(self, seat: int) -> dict[str, int]:
         """How many of each card ``seat`` cannot see (draw pile, other hands, hidden discards)."""
         counts = unseen(self.state, self._seat(seat))
         return {card: counts[card] for card in counts if counts[card] > 0}
-
-    def _seat(self, seat: int) -> int:
-        if type(seat) is not int or not 0 <= seat < self.n_players:
-            raise ValueError(f"there is no seat {seat!r}: seats are 0 to {self.n_players - 1} (T-PLAYERS)")
-        return seat
 
     # -- display -----------------------------------------------------------------------------
     def board(self, seat: int | None = 0, **options: Any) -> Any:
@@ -174,26 +109,3 @@ class Touring(Timeline):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.board()._repr_mimebundle_(**kwargs)
-
-    def __repr__(self) -> str:
-        moves = f"{self.position} moves" + (f", {len(self.future)} to redo" if self._redo else "")
-        return f"<Touring seed={self.seed} {moves}>\n" + render_text(self.state, None, self.players)
-
-
-def _policies(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise ValueError(f"players must be a number or a list of policies, not {players!r}")
-    if isinstance(players, int):
-        if not 2 <= players <= 6:
-            raise ValueError(f"Touring is for 2 to 6 players, not {players} (T-PLAYERS)")
-        return ("greedy",) * players
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players must be a number or a list of policies, not {players!r}")
-    policies = tuple(players)
-    for p in policies:
-        if p not in POLICIES:
-            raise ValueError(f"unknown player policy {p!r}: choose from {', '.join(POLICIES)}")
-    if not 2 <= len(policies) <= 6:
-        raise ValueError(f"Touring is for 2 to 6 players, not {len(policies)} (T-PLAYERS)")
-    return policies
-

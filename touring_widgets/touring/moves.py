@@ -1,14 +1,19 @@
 """What may be played in a Touring position, why, and the position after it.
 
 Everything here is a pure function of a ``State``. One set of judges (``refusal`` and the two
-per-tableau checks it calls) answers ``legal_actions``, ``explain`` and ``apply`` alike, so they
-cannot disagree.
+per-tableau checks it calls) answers ``legal_actions``, ``judge``, ``explain`` and ``apply``
+alike, so they cannot disagree.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from ..core.legal import LegalActions
+from ..core.verdict import Verdict, refused, unreadable
 from ..errors import IllegalAction
-from .actions import Action
+from .actions import Action, read_action
 from .facts import (
     ATTACKS,
     CARDS,
@@ -37,16 +42,12 @@ def refusal(state: State, action: Action) -> tuple[str, str] | None:
         return "T-WIN" if state.winner is not None else "T-EXHAUST", "the game is over"
     seat = state.turn
     card = action.card
-    if card not in CARDS:
-        return "T-DECK", f"{card!r} is not a Touring card"
     if card not in state.hands[seat]:
         return "T-TURN", f"seat {seat} holds no {card_name(card)}"
     if action.kind == "discard":
         if action.target is not None:
             return "T-DISCARD", "a discard goes face down on the discard pile, not on a seat"
         return None
-    if action.kind != "play":
-        return "T-TURN", f"{action.kind!r} is neither play nor discard"
     if card in ATTACKS:
         return _attack_refusal(state, seat, card, action.target)
     if action.target is not None:
@@ -72,10 +73,10 @@ def _own_refusal_on(table: Tableau, rules: Rules, card: str) -> tuple[str, str] 
             return "T-STOP", (
                 f"a Go does not end {card_name(top)}: it needs {card_name(REMEDY_FOR[top])}"
             )
-        return "T-USEFUL", "you are already moving, so a Go would change nothing"
+        return _useless(rules, "you are already moving, so a Go would change nothing")
     if card == "freeway":
         if table.freeway_active:
-            return "T-USEFUL", "your Freeway is already active, so another would change nothing"
+            return _useless(rules, "your Freeway is already active, so another would change nothing")
         return None
     if card in REMEDIES:
         if top in STOPPING_DELAYS:
@@ -83,7 +84,7 @@ def _own_refusal_on(table: Tableau, rules: Rules, card: str) -> tuple[str, str] 
                 return None
             needed = card_name(REMEDY_FOR[top])
             return "T-STOP", f"{card_name(card)} does not end {card_name(top)}: it needs {needed}"
-        return "T-USEFUL", f"you are not stopped, so {card_name(card)} has nothing to remedy"
+        return _useless(rules, f"you are not stopped, so {card_name(card)} has nothing to remedy")
     # mileage
     if top in STOPPING_DELAYS:
         return "T-STOP", f"you are stopped by {card_name(top)}: play {card_name(REMEDY_FOR[top])} first"
@@ -100,6 +101,11 @@ def _own_refusal_on(table: Tableau, rules: Rules, card: str) -> tuple[str, str] 
     return None
 
 
+def _useless(rules: Rules, reason: str) -> tuple[str, str] | None:
+    """A play that changes nothing: refused while ``useful_only`` is on (T-USEFUL)."""
+    return ("T-USEFUL", reason) if rules.useful_only else None
+
+
 def _attack_refusal(state: State, seat: int, card: str, target: int | None) -> tuple[str, str] | None:
     rule = "T-POP" if card == "populated_area" else "T-DELAY"
     if target is None:
@@ -108,8 +114,14 @@ def _attack_refusal(state: State, seat: int, card: str, target: int | None) -> t
         return "T-PLAYERS", f"there is no seat {target}: seats are 0 to {state.players - 1}"
     if target == seat:
         return rule, f"{card_name(card)} is played on an opponent, not on yourself"
-    if state.team_of(target) == state.team_of(seat):
+    team = state.team_of(target)
+    if team == state.team_of(seat):
         return "T-TEAMS", f"seat {target} is your partner: nobody attacks a partner"
+    if team != target:
+        # Partners share one tableau, so the attack is named once, by the team's first seat.
+        return "T-TEAMS", f"seat {target} shares seat {team}'s tableau: write 'play {card} on {team}'"
+    if not state.rules.attack_before_go and state.table_of(seat).top_go is None:
+        return "T-DELAY", "these rules (attack_before_go off) let you attack only after your first Go"
     return _attack_refusal_on(state.table_of(target), state.rules, card, f"seat {target}")
 
 
@@ -118,16 +130,20 @@ def _attack_refusal_on(
 ) -> tuple[str, str] | None:
     if card == "populated_area":
         if not table.freeway_active:
+            if not rules.useful_only:
+                return None
+            if table.freeway:
+                return "T-POP", f"{who}'s Freeway is already blocked by a Populated Area"
             return "T-POP", f"{who} has no active Freeway for a Populated Area"
         return None
     if table.top_go is None:
         return "T-DELAY", f"{who} has no Go on the table yet, so it cannot be delayed"
     if card in STOPPING_DELAYS:
-        if table.stopped_by is not None:
+        if table.stopped_by is not None and not rules.stack_stops:
             return "T-STOP", f"{who} is already stopped by {card_name(table.stopped_by)}"
         return None
     lost = rules.loss_value(card)
-    if table.piles[_PILE[lost]] == 0:
+    if table.piles[_PILE[lost]] == 0 and rules.useful_only:
         return "T-LOSS", f"{who} has no {card_name(lost)} on the table for {card_name(card)} to take"
     return None
 
@@ -137,6 +153,8 @@ def rule_of(state: State, action: Action) -> str:
     card = action.card
     if action.kind == "discard":
         return "T-DISCARD"
+    if not state.rules.useful_only and changes_nothing(state, action):
+        return "T-USEFUL"
     if card == "populated_area":
         return "T-POP"
     if card in STOPPING_DELAYS:
@@ -148,6 +166,14 @@ def rule_of(state: State, action: Action) -> str:
     if card in MILEAGE and _wins(state, card):
         return "T-WIN"
     return _own_rule(card)
+
+
+def changes_nothing(state: State, action: Action) -> bool:
+    """Whether a legal play is one that T-USEFUL would refuse (only legal with useful_only off)."""
+    strict = replace(state.rules, useful_only=True)
+    if action.target is None:
+        return _own_refusal_on(state.table_of(state.turn), strict, action.card) is not None
+    return _attack_refusal_on(state.table_of(action.target), strict, action.card) is not None
 
 
 def _wins(state: State, card: str) -> bool:
@@ -167,7 +193,10 @@ _CACHE_LIMIT = 100_000
 
 def _own_plays(table: Tableau, rules: Rules) -> frozenset[str]:
     """The cards a player may play on their own tableau ``table``."""
-    key = (table.go[-1:], table.freeway[-1:], table.piles, rules.go_after_remedy, rules.short_trip)
+    key = (
+        table.go[-1:], table.freeway[-1:], table.piles,
+        rules.go_after_remedy, rules.short_trip, rules.useful_only,
+    )
     plays = _OWN_PLAYS.get(key)
     if plays is None:
         if len(_OWN_PLAYS) >= _CACHE_LIMIT:
@@ -182,7 +211,7 @@ def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
     """The attack cards an opponent may play on ``table``."""
     key = (
         table.go[-1:], table.freeway[-1:], table.piles,
-        rules.burning_oil, rules.broken_spring, rules.brake_adjustment,
+        rules.burning_oil, rules.broken_spring, rules.brake_adjustment, rules.useful_only, rules.stack_stops,
     )
     attacks = _ATTACKS_ON.get(key)
     if attacks is None:
@@ -194,19 +223,21 @@ def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
     return attacks
 
 
-def legal_actions(state: State) -> list[Action]:
-    """Every legal play and discard for the seat to move, plays first, in card order."""
+def legal_list(state: State) -> list[Action]:
+    """Every legal play and discard for the seat to move, plays first, in card order.
+
+    With teams an attack names the first seat of the target team: one action per outcome.
+    """
     if state.over:
         return []
     seat = state.turn
     teams = len(state.tables)
     rules = state.rules
     own = _own_plays(state.tables[seat % teams], rules)
-    targets = [
-        (t, _attacks_on(state.tables[t % teams], rules))
-        for t in range(state.players)
-        if t % teams != seat % teams
-    ]
+    if rules.attack_before_go or state.tables[seat % teams].go:
+        targets = [(t, _attacks_on(state.tables[t], rules)) for t in range(teams) if t != seat % teams]
+    else:
+        targets = []
     plays: list[Action] = []
     discards: list[Action] = []
     previous = None
@@ -224,27 +255,34 @@ def legal_actions(state: State) -> list[Action]:
     return plays + discards
 
 
-def check(state: State, action: Action | str) -> Action:
-    """The action, read and judged; raises IllegalAction naming the problem and the rule."""
-    if not isinstance(action, Action):
-        action = Action.parse(action)
+def legal_actions(state: State) -> LegalActions:
+    """The legal actions of the seat to move as a lazy sequence, plays first, in card order."""
+    return LegalActions(
+        None if state.over else state.turn,
+        lambda: iter(legal_list(state)),
+        lambda action: is_legal(state, action),
+    )
+
+
+def is_legal(state: State, action: Any) -> bool:
+    """Whether ``action`` (text or an Action) is legal now; never raises."""
+    try:
+        return refusal(state, read_action(action)) is None
+    except IllegalAction:
+        return False
+
+
+def judge(state: State, action: Action) -> Verdict:
+    """The verdict on an action: legal or not, the rule that decides, and a sentence saying why."""
     problem = refusal(state, action)
     if problem is not None:
-        rule, reason = problem
-        raise IllegalAction(f"{action}: {reason} ({rule})", rule)
-    return action
-
-
-def explain(state: State, action: Action | str) -> str:
-    """One sentence: whether the action is legal here, and the rule behind the answer."""
-    try:
-        action = check(state, action)
-    except IllegalAction as exc:
-        return f"Illegal: {exc}"
+        return refused(str(action), *problem)
     seat, card = state.turn, action.card
     rule = rule_of(state, action)
     if action.kind == "discard":
         what = f"{card_name(card)} goes face down on the discard pile"
+    elif rule == "T-USEFUL":
+        what = f"{card_name(card)} is played where it changes nothing (useful_only off)"
     elif action.target is not None:
         if rule == "T-POP":
             what = f"Populated Area blocks seat {action.target}'s Freeway"
@@ -264,17 +302,29 @@ def explain(state: State, action: Action | str) -> str:
         what = f"Go sets seat {seat} moving"
     else:
         what = f"Freeway lets seat {seat} play 50s and 75s"
-    return f"Legal: {what} ({rule})."
+    return Verdict(str(action), True, rule, f"{what} ({rule})")
+
+
+def explain(state: State, action: Any) -> Verdict:
+    """The verdict on any input, text that does not parse included; never raises."""
+    try:
+        return judge(state, read_action(action))
+    except IllegalAction as exc:
+        return unreadable(action, exc)
 
 
 # -- applying ------------------------------------------------------------------------------
 def apply(state: State, action: Action | str) -> State:
     """The position after a legal action; raises IllegalAction and leaves ``state`` untouched."""
-    return advance(state, check(state, action))
+    action = read_action(action)
+    problem = refusal(state, action)
+    if problem is not None:
+        raise refused(str(action), *problem).error()
+    return advance(state, action)
 
 
 def advance(state: State, action: Action) -> State:
-    """The position after an action already judged legal by ``check`` (no second judging)."""
+    """The position after an action already judged legal (no second judging)."""
     seat, card = state.turn, action.card
     hand = list(state.hands[seat])
     hand.remove(card)
@@ -294,10 +344,14 @@ def advance(state: State, action: Action) -> State:
             tables[team] = Tableau((*table.go, card), table.freeway, table.piles)
         else:
             lost = state.rules.loss_value(card)
-            piles = list(table.piles)
-            piles[_PILE[lost]] -= 1
-            tables[team] = Tableau(table.go, table.freeway, tuple(piles))
-            discard = (*discard, (card, FACE_UP), (lost, FACE_UP))
+            owner = FACE_UP if state.rules.loss_face_up else seat
+            if table.piles[_PILE[lost]]:
+                piles = list(table.piles)
+                piles[_PILE[lost]] -= 1
+                tables[team] = Tableau(table.go, table.freeway, tuple(piles))
+                discard = (*discard, (card, owner), (lost, owner))
+            else:  # nothing to take (only with useful_only off)
+                discard = (*discard, (card, owner))
     else:
         team = state.team_of(seat)
         table = tables[team]

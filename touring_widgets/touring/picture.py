@@ -276,7 +276,7 @@ def svg(view: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
             parts.append(_card(150 + i * (CARD_W + GAP), y, card, cards))
         y += CARD_H + 10
     if view.get("over"):
-        winners = view.get("winners") or ([] if view.get("winner") is None else [view["winner"]])
+        winners = view.get("winners") or []
         text = (" & ".join(f"Seat {s}" for s in winners) + " won!") if winners else "Game over: no winner"
         parts.append(f'<rect x="130" y="60" width="460" height="44" rx="8" fill="#23803a"/>'
                      f'<text x="360" y="89" text-anchor="middle" font-size="18" font-weight="bold" '

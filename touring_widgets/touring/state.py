@@ -59,7 +59,7 @@ class State:
     """
 
     rules: Rules
-    seed: int
+    seed: int | str
     hands: tuple[tuple[str, ...], ...]
     draw: tuple[str, ...]
     discard: tuple[tuple[str, int], ...]
@@ -88,6 +88,13 @@ class State:
         return self.tables[seat % len(self.tables)]
 
     def __repr__(self) -> str:
+        if self.over:
+            status = "over" if self.winner is None else f"won by seat {self.winner}"
+        else:
+            status = f"seat {self.turn} to move"
+        return f"<touring.State seed={self.seed!r} ply {self.ply}: {status}>"
+
+    def __str__(self) -> str:
         from .view import render_text
 
         return render_text(self)
@@ -107,9 +114,10 @@ def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     return (*hand, card)
 
 
-def shuffled(cards: list[str], seed: int, purpose: str) -> list[str]:
+def shuffled(cards: list[str], seed: int | str, purpose: str) -> list[str]:
     """The cards shuffled by a generator named by the seed and purpose (same in any process)."""
-    random.Random(f"touring/{seed}/{purpose}").shuffle(cards)
+    # An int seed reads the same either way; !r keeps the text seed '7' apart from the int 7.
+    random.Random(f"touring/{seed!r}/{purpose}").shuffle(cards)
     return cards
 
 

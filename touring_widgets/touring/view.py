@@ -129,7 +129,6 @@ def view(state: State, seat: int | None, players: tuple[str, ...] | None = None)
         "discard_top": state.discard[-1][0] if state.discard and state.discard[-1][1] == FACE_UP else None,
         "own_discards": [] if seat is None else [c for c, owner in state.discard if owner == seat],
         "over": state.over,
-        "winner": state.winner,
         "winners": winners,
         "last": last,
     }

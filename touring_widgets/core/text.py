@@ -1,0 +1,28 @@
+"""Checks on text from outside (cells, the page, saves) before any game reads it."""
+
+from __future__ import annotations
+
+from ..errors import IllegalAction
+
+#: Longer text cannot be an action; it is refused before any parsing.
+MAX_TEXT = 100
+
+
+def action_text(text: object, rule: str, forms: str) -> str:
+    """``text`` if it may be read as an action: a str of at most MAX_TEXT ASCII characters.
+
+    Raises IllegalAction citing ``rule`` (the rule that says what a move is) and showing ``forms``.
+    """
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is text like {forms}, not {type(text).__name__} ({rule})", rule)
+    if len(text) > MAX_TEXT:
+        too_long = f"action text of {len(text)} characters is too long to be an action"
+        raise IllegalAction(f"{too_long} ({rule})", rule)
+    if not text.isascii():
+        bad = next(c for c in text if not c.isascii())
+        raise IllegalAction(
+            f"cannot read {text!r}: {bad!r} (U+{ord(bad):04X}) is not ASCII; actions are written "
+            f"with the letters a-z and the digits 0-9 ({rule})",
+            rule,
+        )
+    return text
