@@ -18,6 +18,12 @@ from typing import Any, ClassVar
 from ..errors import IllegalAction, LoadError
 
 SAVE_FORMAT = 1
+MAX_SAVE = 50_000_000  # characters; a longer text is not a save
+
+
+def _shown(value: Any) -> str:
+    """A value from a save, quoted and cut short for an error message."""
+    return repr(value)[:60]
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,28 +248,33 @@ class Timeline:
 
         Raises LoadError naming the first bad field or action; nothing is half-loaded.
         """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise LoadError(f"a save is JSON text, not {type(text).__name__}")
+        if len(text) > MAX_SAVE:
+            raise LoadError(f"the save is {len(text):,} characters long; saves are at most {MAX_SAVE:,}")
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise LoadError(f"the save is not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            reason = "it is nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+            raise LoadError(f"the save is not JSON: {reason}") from None
         if not isinstance(data, dict):
             raise LoadError("the save is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise LoadError(f"field 'format': {data.get('format')!r} is not save format {SAVE_FORMAT}")
+        if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
+            raise LoadError(f"field 'format': {_shown(data.get('format'))} is not save format {SAVE_FORMAT}")
         if data.get("game") != cls.game_name:
-            raise LoadError(f"field 'game': {data.get('game')!r} is not a {cls.game_name!r} save")
+            raise LoadError(f"field 'game': {_shown(data.get('game'))} is not a {cls.game_name!r} save")
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise LoadError("field 'actions' must be a list of action texts")
         cursor = data.get("cursor")
         if type(cursor) is not int or not 0 <= cursor <= len(actions):
-            raise LoadError(f"field 'cursor': {cursor!r} is not a position between 0 and {len(actions)}")
+            raise LoadError(f"field 'cursor': {_shown(cursor)} is not a position between 0 and {len(actions)}")
         header = {k: v for k, v in data.items() if k not in ("format", "game", "actions", "cursor")}
         game = cls._from_header(header)
         for number, text_action in enumerate(actions, start=1):
             try:
                 game.step(text_action)
             except IllegalAction as exc:
-                raise LoadError(f"action {number} ({text_action!r}): {exc}") from None
+                raise LoadError(f"action {number} ({_shown(text_action)}): {exc}") from None
         game.goto(cursor)
         return game
