@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import replace
 
@@ -474,3 +475,39 @@ def test_O_SOLO_one_player_plays_the_same_rules_for_a_personal_best() -> None:
     o = tw.OnTour(players=1, seed=12).play()
     assert o.is_over and o.winners == [0] and o.scores[0].total > 0
     assert tw.OnTour(players=1, seed=12).play().scores == o.scores  # nothing kept between games
+
+
+def _pairings(state, marks) -> list[tuple[str, str]]:
+    """Every way to give two numbers two different cards whose regions hold their spaces (O-WRITE)."""
+    out = []
+    for c1, c2 in itertools.permutations(state.cards, 2):
+        if region_of(marks[0][1], [c1]) and region_of(marks[1][1], [c2]):
+            out.append((c1, c2))
+    return out
+
+
+def test_O_CIRCLE_a_number_in_a_cards_space_that_used_another_card_is_not_circled() -> None:
+    """The card named on it must be the card the number used; circle_any_shown loosens that."""
+    for seed in range(300):
+        o = tw.OnTour(seed=seed)
+        state = o.state
+        if state.star_turn:
+            continue
+        for action in o.legal_actions():
+            marks = action.marks
+            if len(marks) != 2 or not all(isinstance(k, int) for k, _ in marks):
+                continue
+            pairs = _pairings(state, marks)
+            if marks[0][1] in state.cards and all(c1 != marks[0][1] for c1, _ in pairs):
+                assert "circled" not in o.why(action).text
+                o.step(action)
+                assert o.map(0)[marks[0][1]] == (marks[0][0], False)
+                loose = tw.OnTour(seed=seed, rules=tw.on_tour.Rules(circle_any_shown=True))
+                loose.step(action)
+                assert loose.map(0)[marks[0][1]] == (marks[0][0], True)
+                loose.undo()
+                assert "circled" in loose.why(action).text
+                loose.redo()
+                assert tw.OnTour.from_json(loose.to_json()).rules.circle_any_shown is True
+                return
+    pytest.fail("no turn wrote a number in a card's space with another card")

@@ -183,6 +183,40 @@ class TestUseful:
         refused(state, "play gasoline", "T-USEFUL")
         refused(state, "play go", "T-USEFUL")
 
+    def test_switch_off_lets_useless_cards_be_played_where_they_change_nothing(self, moving):
+        rules = Rules(useful_only=False)
+        table = Tableau(go=("go",), freeway=("freeway",))
+        state = position([["freeway", "gasoline", "go", "m25"], ["m25"]], [table, Tableau()], rules=rules)
+        assert {"play freeway", "play gasoline", "play go"} <= texts(state)
+        assert explain(state, "play go").rule == "T-USEFUL"
+        assert apply(state, "play freeway").tables[0].freeway == ("freeway", "freeway")
+        after = apply(state, "play gasoline")
+        assert after.tables[0].go == ("go", "gasoline") and after.tables[0].moving(rules)
+        assert apply(state, "play go").tables[0].go == ("go", "go")
+        # still refused: a card before the first Go (T-GO) and a remedy that does not match (T-STOP)
+        refused(position([["gasoline"], ["m25"]], rules=rules), "play gasoline", "T-GO")
+        stopped = Tableau(go=("go", "stop_to_refuel"))
+        refused(position([["wrecker"], ["m25"]], [stopped, Tableau()], rules=rules), "play wrecker", "T-STOP")
+
+    def test_switch_off_lets_attacks_with_nothing_to_hit_be_played(self):
+        rules = Rules(useful_only=False)
+        blocked = Tableau(go=("go",), freeway=("freeway", "populated_area"), piles=(3, 0, 0, 0))
+        state = position([["populated_area", "burning_oil"], ["m25"]], [GO, blocked], rules=rules)
+        assert {"play populated_area on 1", "play burning_oil on 1"} <= texts(state)
+        pop = apply(state, "play populated_area on 1")
+        assert pop.tables[1].freeway == ("freeway", "populated_area", "populated_area")
+        oil = apply(state, "play burning_oil on 1")
+        assert oil.tables[1].piles == (3, 0, 0, 0) and oil.discard == (("burning_oil", FACE_UP),)
+        on = position([["populated_area", "burning_oil"], ["m25"]], [GO, blocked])
+        refused(on, "play populated_area on 1", "T-POP")
+        refused(on, "play burning_oil on 1", "T-LOSS")
+
+    def test_the_switch_is_saved_and_loaded(self):
+        g = Touring(seed=3, rules=Rules(useful_only=False, stack_stops=True, attack_before_go=False,
+                                         loss_face_up=False))
+        g.play(max_plies=40)
+        assert Touring.from_json(g.to_json()).rules == g.rules
+
 
 class TestGo:
     def test_first_card_must_be_a_go(self):
@@ -195,6 +229,16 @@ class TestGo:
     def test_attacks_are_allowed_before_ones_own_go(self):
         state = position([["stop_to_refuel"], ["m25"]], [Tableau(), GO])
         assert "play stop_to_refuel on 1" in texts(state)
+
+    def test_attack_before_go_off_needs_the_attackers_first_go(self, moving):
+        rules = Rules(attack_before_go=False)
+        hand = ["stop_to_refuel", "populated_area", "burning_oil"]
+        state = position([hand, ["m25"]], [Tableau(), moving], rules=rules)
+        assert not any(" on " in t for t in texts(state))
+        for card in hand:
+            refused(state, f"play {card} on 1", "T-DELAY")
+        ready = position([hand, ["m25"]], [GO, moving], rules=rules)
+        assert {f"play {card} on 1" for card in hand} <= texts(ready)
 
 
 class TestMoving:
@@ -270,6 +314,16 @@ class TestStop:
         state = position([["stop_to_refuel"], ["m25"]], [GO, stopped])
         refused(state, "play stop_to_refuel on 1", "T-STOP")
 
+    def test_stack_stops_lets_a_stop_go_on_a_stop_and_only_the_top_matters(self):
+        rules = Rules(stack_stops=True)
+        stopped = Tableau(go=("go", "missed_the_curve"))
+        state = position([["stop_to_refuel"], ["wrecker", "gasoline", "m25"]], [GO, stopped], rules=rules)
+        after = apply(state, "play stop_to_refuel on 1")
+        assert after.tables[1].go == ("go", "missed_the_curve", "stop_to_refuel")
+        refused(after, "play wrecker", "T-STOP")
+        moving = apply(after, "play gasoline")
+        assert moving.tables[1].moving(rules) and moving.tables[1].top_go == "gasoline"
+
 
 class TestRemedy:
     def test_remedy_sets_the_player_moving_by_default(self):
@@ -310,6 +364,16 @@ class TestLoss:
         rules = Rules(brake_adjustment=25)
         state = position([["brake_adjustment"], ["m25"]], [GO, moving], rules=rules)
         assert apply(state, "play brake_adjustment on 1").tables[1].piles == (1, 1, 1, 1)
+
+    def test_loss_face_up_off_sends_both_cards_face_down(self, moving):
+        rules = Rules(loss_face_up=False)
+        state = position([["burning_oil", "m25"], ["m25"]], [GO, moving], rules=rules)
+        after = apply(state, "play burning_oil on 1")
+        assert after.discard == (("burning_oil", 0), ("m75", 0)) and after.tables[1].piles == (2, 1, 1, 0)
+        victim, attacker = game_at(after).view(1), game_at(after).view(0)
+        assert victim["discard_face_up"] == [] and victim["discard_top"] is None
+        assert attacker["own_discards"] == ["burning_oil", "m75"]
+        assert game_at(after).unseen(1)["m75"] == game_at(state).unseen(1)["m75"] + 1  # out of sight now
 
     def test_needs_a_card_of_that_value(self):
         table = Tableau(go=("go",), freeway=("freeway",), piles=(3, 0, 0, 0))
