@@ -13,7 +13,7 @@ import touring_widgets as tw
 
 BOARD_JS = Path(tw.__file__).parent / "touring" / "board.js"
 
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run board.js")
+NODE = shutil.which("node")
 
 SCRIPT = """
 const m = await import(process.argv[1]);
@@ -42,9 +42,10 @@ console.log(JSON.stringify(out));
 
 
 def run_js(board) -> dict:
+    assert NODE, "Node.js runs the board's JavaScript in these tests: apt-get install nodejs"
     data = {"view": board.view, "line": board.line, "cards": board.cards, "legal": board.legal}
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", SCRIPT, str(BOARD_JS), json.dumps(data)],
+        [NODE, "--input-type=module", "-e", SCRIPT, str(BOARD_JS), json.dumps(data)],
         capture_output=True,
         text=True,
         timeout=60,

@@ -27,6 +27,9 @@ class Verdict:
     def __str__(self) -> str:
         return f"{'Legal' if self.legal else 'Illegal'}: {self.action!r}: {self.text}"
 
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
     def error(self) -> IllegalAction:
         """The refusal a game raises for this verdict's action."""
         return IllegalAction(f"{self.action!r}: {self.text}", self.rule)
