@@ -36,6 +36,9 @@ class Rule:
     def __str__(self) -> str:
         return f"{self.id} ({self.section}) {self.text}"
 
+    def __repr__(self) -> str:
+        return f"<Rule {self.id}: {self.title}>"
+
 
 def rules(rule_id: str | None = None) -> Rule | dict[str, Rule]:
     """The rule with this id (``rules("T-POP")``), or every rule of both games by id.
