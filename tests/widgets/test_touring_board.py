@@ -9,6 +9,7 @@ import json
 import re
 import threading
 import weakref
+from typing import ClassVar
 from xml.etree import ElementTree
 
 import pytest
@@ -340,3 +341,69 @@ class TestPicture:
             shapes = [el.tag.split("}")[1] for el in group]
             assert {"path", "circle"} & set(shapes), (card, shapes)
             assert "?" not in "".join(group.itertext()), card
+
+
+class TestRevisions:
+    """Every message that changes the game must carry the board's current revision."""
+
+    MOVES: ClassVar = {
+        "act": lambda board: {"type": "act", "action": board.legal[0]},
+        "step": lambda board: {"type": "step"},
+        "undo": lambda board: {"type": "undo"},
+        "redo": lambda board: {"type": "redo"},
+        "goto": lambda board: {"type": "goto", "index": 0},
+        "run": lambda board: {"type": "run"},
+    }
+
+    @pytest.fixture
+    def moved(self, game):
+        """A board one move in with one move undone, so every message type has something to do."""
+        game.step(game.legal_actions()[0])
+        game.step()
+        game.undo()
+        board = game.board(seat=None, speed="instant")  # the teacher's view plays for every seat
+        yield board
+        board.close()
+
+    @pytest.mark.parametrize("kind", sorted(MOVES))
+    def test_a_stale_revision_is_refused_for_every_move_message(self, game, moved, kind):
+        page = Page(moved)
+        content = self.MOVES[kind](moved)
+        before = (game.position, game.history, game.future)
+        reply = page.send(content, revision=moved.revision - 1)
+        assert not reply["ok"] and "moved on" in moved.message and moved.error
+        assert (game.position, game.history, game.future) == before
+
+    @pytest.mark.parametrize("kind", sorted(MOVES))
+    def test_a_missing_revision_is_refused_for_every_move_message(self, game, moved, kind):
+        page = Page(moved)
+        before = (game.position, game.history, game.future)
+        reply = page.send(self.MOVES[kind](moved), revision=False)
+        assert not reply["ok"] and "no revision" in moved.message
+        assert (game.position, game.history, game.future) == before
+
+    @pytest.mark.parametrize("kind", sorted(MOVES))
+    def test_the_current_revision_is_obeyed_for_every_move_message(self, game, moved, kind):
+        page = Page(moved)
+        before = (game.position, game.history, game.future)
+        reply = page.send(self.MOVES[kind](moved))
+        assert reply["ok"], moved.message
+        assert (game.position, game.history, game.future) != before
+
+    @pytest.mark.parametrize(
+        "index, ok",
+        [(0, True), (1, True), (2, True), (3, False), (-1, False), (True, False), (1.0, False),
+         ("1", False), (None, False), (10**12, False), ([1], False)],
+    )
+    def test_goto_from_the_page_takes_only_a_position_of_the_line(self, game, moved, index, ok):
+        page = Page(moved)
+        reply = page.send({"type": "goto", "index": index})
+        assert reply["ok"] is ok, moved.message
+        assert game.position == (index if ok else 1)
+
+    def test_an_old_refusal_is_cleared_when_the_game_moves_on(self, game, board):
+        page = Page(board)
+        page.send({"type": "act", "action": "play m75"})
+        assert board.error and "T-GO" in board.message
+        game.step(game.legal_actions()[0])  # a cell moves the game
+        assert not board.error and board.message == ""

@@ -1,11 +1,13 @@
-"""A cursor over immutable game states: step, undo, redo, goto, fork, save and load.
+"""A cursor over immutable game states: step, undo, redo, goto, fork, variations, save and load.
 
 The timeline knows nothing about any particular game. A game subclasses ``Timeline`` and
 supplies five hooks: how to read an action, apply it, pick one for a bot seat, and how to
 write and read the header of a save (players, rules, seed).
 
 Positions form a persistent linked list, so ``fork()`` shares every past state with its
-parent and costs the same at history length 10 or 10,000.
+parent and costs the same at history length 10 or 10,000. Nothing is ever thrown away: stepping
+the move the line already holds is a redo, and stepping another keeps the old continuation as a
+variation (as chess analysis boards do), which ``enter()`` makes the line again.
 """
 
 from __future__ import annotations
@@ -19,6 +21,16 @@ from ..errors import IllegalAction, LoadError
 
 SAVE_FORMAT = 1
 MAX_SAVE = 50_000_000  # characters; a longer text is not a save
+_SAVE_FIELDS = ("format", "game", "actions", "cursor", "variations")  # the rest is the game's header
+
+
+def _path(node: _Node) -> tuple[Any, ...]:
+    """The actions from the start to ``node``."""
+    actions = []
+    while node.parent is not None:
+        actions.append(node.action)
+        node = node.parent
+    return tuple(reversed(actions))
 
 
 def _shown(value: Any) -> str:
@@ -44,6 +56,34 @@ class _Redo:
     rest: _Redo | None
 
 
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """A continuation left behind when another move was played at its position.
+
+    ``position`` is where it branches off; ``actions`` its moves from there, in order.
+    """
+
+    at: _Node
+    redo: _Redo
+
+    @property
+    def position(self) -> int:
+        return self.at.index
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        out = []
+        redo: _Redo | None = self.redo
+        while redo is not None:
+            out.append(redo.node.action)
+            redo = redo.rest
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        moves = ", ".join(str(a) for a in self.actions[:3]) + (", …" if len(self.actions) > 3 else "")
+        return f"<Variation at position {self.position}: {len(self.actions)} moves ({moves})>"
+
+
 Listener = Callable[["Timeline"], None]
 
 
@@ -59,6 +99,7 @@ class Timeline:
     def __init__(self, initial_state: Any) -> None:
         self._node = _Node(initial_state, None, None, 0)
         self._redo: _Redo | None = None
+        self._variations: tuple[Variation, ...] = ()
         self._listeners: list[Listener] = []
 
     # -- hooks a game provides ------------------------------------------------------
@@ -104,12 +145,7 @@ class Timeline:
     @property
     def history(self) -> tuple[Any, ...]:
         """The actions taken from the start up to the current position, in order."""
-        actions = []
-        node = self._node
-        while node.parent is not None:
-            actions.append(node.action)
-            node = node.parent
-        return tuple(reversed(actions))
+        return _path(self._node)
 
     @property
     def future(self) -> tuple[Any, ...]:
@@ -153,7 +189,8 @@ class Timeline:
     def step(self, action: Any = None) -> Any:
         """Apply one action (text, an action object, or None for the seat's policy).
 
-        Drops the redo branch (``fork()`` first to keep it). Returns the action applied.
+        When the line already continues with this very action, it is replayed as a redo;
+        another action keeps the old continuation in ``variations``. Returns the action applied.
         Raises IllegalAction, leaving the game as it was.
         """
         state = self._node.state
@@ -162,10 +199,53 @@ class Timeline:
             self._refuse_after_end(state, action)
         chosen = self._auto_action(state) if action is None else self._parse(state, action)
         new_state = self._apply(state, chosen)
-        self._node = _Node(new_state, chosen, self._node, self._node.index + 1)
-        self._redo = None
+        redo = self._redo
+        if redo is not None and redo.node.action == chosen:
+            self._node, self._redo = redo.node, redo.rest
+        else:
+            if redo is not None:
+                self._variations = (*self._variations, Variation(self._node, redo))
+            self._node = _Node(new_state, chosen, self._node, self._node.index + 1)
+            self._redo = None
         self._notify()
         return chosen
+
+    @property
+    def variations(self) -> tuple[Variation, ...]:
+        """The continuations left behind when another move was played, oldest first."""
+        return self._variations
+
+    def enter(self, variation: Variation | int) -> None:
+        """Make a variation (or ``variations[i]``) the line, at the position where it branches.
+
+        The continuation of the line it replaces becomes a variation in turn. Raises IndexError
+        or TypeError for something that is not one of this game's variations.
+        """
+        if type(variation) is int:
+            variation = self._variations[variation]
+        if not isinstance(variation, Variation) or variation not in self._variations:
+            raise TypeError("enter() takes one of this game's variations or its index in g.variations")
+        kept = tuple(v for v in self._variations if v is not variation)
+        end = self._node
+        for node in self._redo_nodes():
+            end = node
+        # Where the line and the variation part: the deepest position both pass through.
+        common, other = end, variation.at
+        while common.index > other.index:
+            common = common.parent  # type: ignore[assignment]
+        while other.index > common.index:
+            other = other.parent  # type: ignore[assignment]
+        while common is not other:
+            common, other = common.parent, other.parent  # type: ignore[assignment]
+        rest: _Redo | None = None
+        node = end
+        while node is not common:
+            rest = _Redo(node, rest)
+            node = node.parent  # type: ignore[assignment]
+        if rest is not None:
+            kept = (*kept, Variation(common, rest))
+        self._node, self._redo, self._variations = variation.at, variation.redo, kept
+        self._notify()
 
     def _refuse_after_end(self, state: Any, action: Any) -> None:
         raise IllegalAction("the game is over: no action can be taken")
@@ -190,8 +270,10 @@ class Timeline:
     def goto(self, index: int) -> None:
         """Move the cursor to position ``index`` of the line (negative counts from the end).
 
-        Raises IndexError outside the line.
+        Raises IndexError outside the line and TypeError for an index that is not an int.
         """
+        if type(index) is not int:
+            raise TypeError(f"a position is an int, not {type(index).__name__}")
         size = len(self)
         target = index + size if index < 0 else index
         if not 0 <= target < size:
@@ -236,10 +318,16 @@ class Timeline:
 
     # -- saves --------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The game as JSON: format, game, header, every action of the line, and the cursor."""
+        """The game as JSON: format, game, header, every action of the line, the cursor, and
+        each variation as its whole line with the position where it branches."""
         line = [str(a) for a in self.history] + [str(a) for a in self.future]
         data = {"format": SAVE_FORMAT, "game": self.game_name, **self._header()}
         data.update(actions=line, cursor=self.position)
+        if self._variations:
+            data["variations"] = [
+                {"actions": [str(a) for a in (*_path(v.at), *v.actions)], "at": v.position}
+                for v in self._variations
+            ]
         return json.dumps(data, indent=1)
 
     @classmethod
@@ -268,8 +356,12 @@ class Timeline:
             raise LoadError("field 'actions' must be a list of action texts")
         cursor = data.get("cursor")
         if type(cursor) is not int or not 0 <= cursor <= len(actions):
-            raise LoadError(f"field 'cursor': {_shown(cursor)} is not a position between 0 and {len(actions)}")
-        header = {k: v for k, v in data.items() if k not in ("format", "game", "actions", "cursor")}
+            between = f"a position between 0 and {len(actions)}"
+            raise LoadError(f"field 'cursor': {_shown(cursor)} is not {between}")
+        variations = data.get("variations", [])
+        if not isinstance(variations, list):
+            raise LoadError("field 'variations' must be a list of lines")
+        header = {k: v for k, v in data.items() if k not in _SAVE_FIELDS}
         game = cls._from_header(header)
         for number, text_action in enumerate(actions, start=1):
             try:
@@ -277,4 +369,34 @@ class Timeline:
             except IllegalAction as exc:
                 raise LoadError(f"action {number} ({_shown(text_action)}): {exc}") from None
         game.goto(cursor)
+        for number, saved in enumerate(variations, start=1):
+            game._variations = (*game._variations, game._load_variation(number, saved))
         return game
+
+    def _load_variation(self, number: int, saved: Any) -> Variation:
+        where = f"variation {number}"
+        if not isinstance(saved, dict) or set(saved) != {"actions", "at"}:
+            raise LoadError(f"{where}: must be an object with 'actions' and 'at'")
+        actions, at = saved["actions"], saved["at"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise LoadError(f"{where}: 'actions' must be a list of action texts")
+        if type(at) is not int or not 0 <= at < len(actions):
+            raise LoadError(f"{where}: 'at' {_shown(at)} is not a position before its last move")
+        node = self._node
+        while node.parent is not None:
+            node = node.parent
+        nodes = [node]
+        for k, text_action in enumerate(actions, start=1):
+            try:
+                if self._is_over(node.state):
+                    self._refuse_after_end(node.state, text_action)
+                chosen = self._parse(node.state, text_action)
+                node = _Node(self._apply(node.state, chosen), chosen, node, node.index + 1)
+            except IllegalAction as exc:
+                raise LoadError(f"{where}, action {k} ({_shown(text_action)}): {exc}") from None
+            nodes.append(node)
+        redo = None
+        for node in reversed(nodes[at + 1 :]):
+            redo = _Redo(node, redo)
+        assert redo is not None
+        return Variation(nodes[at], redo)
