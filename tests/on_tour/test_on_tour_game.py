@@ -129,17 +129,19 @@ class TestTimeline:
         twin = o.fork()
         twin.step()
         assert o.state is states[4] and o.future == line[4:]
-        assert twin.history[:4] == line[:4] and twin.future == ()
+        # the bot wrote what the line holds: that is a redo, and the rest of the line is kept
+        assert twin.history == line[:5] and twin.future == line[5:] and twin.variations == ()
         o.goto(-1)
         assert o.history == line
 
-    def test_a_new_action_after_undo_drops_the_redo_line(self) -> None:
+    def test_a_new_action_after_undo_keeps_the_old_line_as_a_variation(self) -> None:
         o = tw.OnTour(seed=3)
-        o.step()
+        first = o.step()
         o.undo()
         other = next(a for a in o.legal_actions() if a != o.future[0])
         o.step(other)
         assert o.future == () and o.history == (other,)
+        assert o.variations[0].position == 0 and o.variations[0].actions == (first,)
 
     def test_step_with_no_argument_plays_the_next_writers_policy(self) -> None:
         o = tw.OnTour(players=["human", "random"], seed=8)
