@@ -56,7 +56,8 @@ def text_of(cell) -> str:
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
 def test_notebook_runs_without_errors(executed, name):
-    errors = [o for c in executed[name].cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    outputs = [o for c in executed[name].cells for o in c.get("outputs", [])]
+    errors = [o for o in outputs if o.get("output_type") == "error"]
     assert not errors, [e.get("ename") + ": " + e.get("evalue", "") for e in errors]
 
 

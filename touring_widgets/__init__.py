@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .core.rulebook import rules
-from .core.verdict import Verdict
 from .errors import IllegalAction, LoadError
 
 if TYPE_CHECKING:
+    from .core.rulebook import rules
+    from .core.verdict import Verdict
     from .on_tour import OnTour
     from .touring import Touring
 
 __all__ = ["IllegalAction", "LoadError", "OnTour", "Touring", "Verdict", "rules"]
 __version__ = "0.1.0"
 
-_LAZY = {"Touring": ".touring", "OnTour": ".on_tour"}
+_LAZY = {"Touring": ".touring", "OnTour": ".on_tour", "rules": ".core.rulebook", "Verdict": ".core.verdict"}
 
 
 def __getattr__(name: str) -> Any:
