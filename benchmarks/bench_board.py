@@ -132,11 +132,11 @@ PAGE_BOARD = """async (n) => {
   const out = [], draws = [];
   for (let i = 0; i < n; i++) {
     if (el.dataset.over === 'true') {
-      const back = new Promise((r) => el.addEventListener('touring-drawn', r, { once: true }));
+      const back = new Promise((r) => el.addEventListener('board-drawn', r, { once: true }));
       el.querySelector('button.tw-undo').click();
       await back;
     }
-    const done = new Promise((r) => el.addEventListener('touring-drawn', (e) => r(e.detail), { once: true }));
+    const done = new Promise((r) => el.addEventListener('board-drawn', (e) => r(e.detail), { once: true }));
     const t0 = performance.now();
     el.querySelector('button.tw-step').click();
     const d = await done;
@@ -216,7 +216,7 @@ def step_from_cells(page, book, board, cells: int) -> list[float]:
             book.wait_data(board, "d.over === 'false'")
         rev = int(board.evaluate("el => el.dataset.revision"))
         page.evaluate(
-            """(el) => { window.__drawn = new Promise((r) => el.addEventListener('touring-drawn',
+            """(el) => { window.__drawn = new Promise((r) => el.addEventListener('board-drawn',
                 (e) => r(e.detail.at), { once: true })); }""",
             board.element_handle(),
         )

@@ -23,7 +23,7 @@ def play_first_card(nb, board) -> str:
     assert int(legal) > 0
     for box in [b for b in hitboxes(board) if b["kind"] == "hand"]:
         nb.click_box(board, box["id"])
-        dests = board.evaluate("el => el.touringBoard.destinations()")
+        dests = board.evaluate("el => el.board.destinations()")
         dests = [d for d in dests if d["target"] != "discard"]
         if dests:
             nb.click_box(board, dests[0]["target"])
@@ -113,7 +113,7 @@ def test_keyboard_belongs_to_the_board(notebook):
     page.keyboard.press("Enter")  # two places (table, discard): it asks for a click
     page.keyboard.press("Escape")
     page.keyboard.press(str(go + 1))
-    places = [d["action"] for d in board.evaluate("el => el.touringBoard.destinations()")]
+    places = [d["action"] for d in board.evaluate("el => el.board.destinations()")]
     assert sorted(places) == ["discard go", "play go"]
     # Down and Up light each place in turn, wrapping; the live line names the lit one.
     unlit = canvas_pixels(board)

@@ -13,11 +13,13 @@ from typing import ClassVar
 from xml.etree import ElementTree
 
 import pytest
+import traitlets
 
 import touring_widgets as tw
 from touring_widgets.touring.board import TouringBoard
 from touring_widgets.touring.picture import PILES, SYMBOLS, svg, symbol
 from touring_widgets.touring.view import card_catalog
+from touring_widgets.widgets import Board
 
 
 def in_own_loop(main) -> None:
@@ -106,15 +108,30 @@ class TestConstruction:
     def test_every_trait_is_documented_json(self, board):
         state = {k: v for k, v in board.get_state().items() if not k.startswith("_")}
         assert json.loads(json.dumps(state)) == state  # plain JSON: a saved notebook re-renders
-        source = inspect.getsource(TouringBoard).splitlines()
-        comments = {
-            found.group(1): source[i - 1].strip()
-            for i, text in enumerate(source)
-            if (found := re.match(r"    (\w+) = traitlets\.", text))
-        }
-        assert {"view", "legal", "revision"} <= set(comments) <= set(board.traits(sync=True))
+        comments = {}
+        for cls in (Board, TouringBoard):  # the shared traits live in the base, Touring's own here
+            source = inspect.getsource(cls).splitlines()
+            comments.update({
+                found.group(1): source[i - 1].strip()
+                for i, text in enumerate(source)
+                if (found := re.match(r"    (\w+) = traitlets\.", text))
+            })
+        assert {"view", "choices", "cards", "revision"} <= set(comments) <= set(board.traits(sync=True))
+        ours = {name for cls in (Board, TouringBoard) for name, value in vars(cls).items()
+                if isinstance(value, traitlets.TraitType)}
+        assert ours == set(comments)  # every trait the boards declare says what it holds
         for name, comment in comments.items():
             assert comment.startswith("# "), f"trait {name!r} has no comment saying what it holds"
+
+    def test_legal_choices_are_structured(self, game, board):
+        """The page gets where each move goes as data, never action text to parse."""
+        for choice in board.choices:
+            assert set(choice) == {"action", "kind", "card", "target", "team", "column"}
+            action = tw.touring.Action.parse(choice["action"])
+            seen = (choice["kind"], choice["card"], choice["target"])
+            assert (action.kind, action.card, action.target) == seen
+            assert (choice["column"] == "discard") == (action.kind == "discard")
+        assert board.legal == [c["action"] for c in board.choices]
 
 
 class TestPlaying:
@@ -311,8 +328,9 @@ class TestPicture:
         while not game.is_over:
             game.step()
         picture = svg(game.view(None))
-        won = " & ".join(f"Seat {s}" for s in game.winners)
-        assert (f"{won} won!" if game.winners else "Game over: no winner") in picture
+        won = game.winners
+        text = f"Seat {won[0]} wins!" if len(won) == 1 else "Seats " + " & ".join(map(str, won)) + " win!"
+        assert (text if won else "Game over: no winner") in picture
         assert picture.count("<svg") == 1 and picture.endswith("</svg>")
 
     def test_svg_draws_the_symbol_of_every_card_shown(self):

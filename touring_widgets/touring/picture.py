@@ -15,11 +15,12 @@ from html import escape
 from math import cos, sin
 from typing import Any
 
+from ..widgets.style import COLOURS
 from .view import card_catalog
 
 PILES = ("m25", "m35", "m50", "m75")
 
-#: Card family -> (ink, paper); the same colours as the live board.
+#: Card family -> (ink, paper): the cards' colours, here and on the live board (sent to the page).
 FAMILY = {
     "mileage": ("#1f5fa8", "#eef4fc"),
     "go": ("#23803a", "#eaf7ec"),
@@ -30,6 +31,18 @@ FAMILY = {
     "remedy": ("#9a6a00", "#fdf6e1"),
     "other": ("#555555", "#f2f2f2"),
 }
+
+#: The back of a card (hand sizes, the draw pile).
+BACK = {"fill": "#27406b", "edge": "#e8edf5", "gold": "#c9a449"}
+
+#: The fill of the miles bar.
+PROGRESS = "#1f5fa8"
+
+#: Everything the live board draws in Touring's own colours: ``TouringBoard.palette``.
+PALETTE = {"families": FAMILY, "back": BACK, "progress": PROGRESS}
+
+#: The win banner (the shell's colours, defined once in ``widgets.style``).
+WIN, WIN_INK, OVER = COLOURS["win"], COLOURS["win_ink"], COLOURS["over"]
 
 CARD_W, CARD_H, GAP = 54, 76, 6
 
@@ -208,8 +221,12 @@ def _slot(x: float, y: float, caption: str) -> str:
     )
 
 
-def svg(view: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
-    """The position in ``view`` as a standalone SVG document (light colours, fixed 720 px wide)."""
+def svg(view: dict[str, Any], cards: dict[str, Any] | None = None, caption: str = "") -> str:
+    """The position in ``view`` as a standalone SVG document (light colours, fixed 720 px wide).
+
+    ``caption`` goes above the title (a fork says whose fork it is). A finished game's banner
+    has a row of its own under the title.
+    """
     cards = cards or card_catalog()
     players = view.get("players") or []
     goal = view.get("goal") or 1
@@ -219,8 +236,25 @@ def svg(view: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
     seat = view.get("seat")
     who = "teacher view, all hands shown" if seat is None else f"seat {seat}"
     title = f"Touring · {goal} miles · {who}"
+    if caption:
+        parts.append(f'<text x="12" y="{y + 10}" font-size="11" font-style="italic" fill="#555">'
+                     f'{escape(caption)}</text>')
+        y += 18
     parts.append(f'<text x="12" y="{y + 14}" font-size="15" font-weight="bold">{escape(title)}</text>')
     y += 28
+    if view.get("over"):
+        # The banner has a row of its own: it covers no table, pile or hand.
+        winners = view.get("winners") or []
+        if winners:
+            text = (f"Seat {winners[0]} wins!" if len(winners) == 1
+                    else "Seats " + " & ".join(str(s) for s in winners) + " win!")
+        else:
+            text = "Game over: no winner"
+        fill = WIN if winners else OVER
+        parts.append(f'<rect class="banner" x="6" y="{y - 4}" width="{width - 12}" height="36" rx="8" '
+                     f'fill="{fill}"/><text x="{width / 2}" y="{y + 19}" text-anchor="middle" '
+                     f'font-size="17" font-weight="bold" fill="{WIN_INK}">{escape(text)}</text>')
+        y += 42
     for t, table in enumerate(view.get("tables") or []):
         seats = table.get("seats", [t])
         parts.append(f'<rect x="6" y="{y - 4}" width="{width - 12}" height="{CARD_H + 20}" rx="6" '
@@ -254,7 +288,7 @@ def svg(view: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
         parts.append(f'<rect x="{x + 8}" y="{y + 24}" width="{bar}" height="9" rx="4" fill="#eeeeee" '
                      f'stroke="#bdbdbd"/>')
         parts.append(f'<rect x="{x + 8}" y="{y + 24}" width="{max(0.0, min(1.0, miles / goal)) * bar:.1f}" '
-                     f'height="9" rx="4" fill="#1f5fa8"/>')
+                     f'height="9" rx="4" fill="{PROGRESS}"/>')
         colour = "#388e3c" if table.get("moving") else "#c62828"
         parts.append(f'<text x="{x + 8}" y="{y + 50}" font-size="12" fill="{colour}">'
                      f'{escape(str(table.get("status", "")))}</text>')
@@ -275,12 +309,6 @@ def svg(view: dict[str, Any], cards: dict[str, Any] | None = None) -> str:
         for i, card in enumerate(hand["cards"]):
             parts.append(_card(150 + i * (CARD_W + GAP), y, card, cards))
         y += CARD_H + 10
-    if view.get("over"):
-        winners = view.get("winners") or []
-        text = (" & ".join(f"Seat {s}" for s in winners) + " won!") if winners else "Game over: no winner"
-        parts.append(f'<rect x="130" y="60" width="460" height="44" rx="8" fill="#23803a"/>'
-                     f'<text x="360" y="89" text-anchor="middle" font-size="18" font-weight="bold" '
-                     f'fill="#ffffff">{escape(text)}</text>')
     height = y + 8
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
