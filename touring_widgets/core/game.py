@@ -68,6 +68,8 @@ class Game(Timeline):
             raise TypeError(f"rules must be a {self.game_name} Rules, not {type(rules).__name__}")
         super().__init__(self._new_state(len(self.players), self.seed, rules))
         self.rules = self.state.rules
+        #: for a game forked with ``resample=True``: the line, seat and seed it was dealt from
+        self.origin: dict[str, Any] | None = None
 
     @classmethod
     def _check_players(cls, players: Any) -> tuple[str, ...]:
@@ -117,6 +119,11 @@ class Game(Timeline):
     def _view(self, state: Any, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    @staticmethod
+    def _resample(state: Any, seat: int, seed: int | str) -> Any:
+        """The same position with everything ``seat`` cannot see drawn again from ``seed``."""
+        raise NotImplementedError
+
     def _draw(self, state: Any) -> str:
         """The position as text (every seat's part, as a teacher sees it)."""
         raise NotImplementedError
@@ -144,12 +151,15 @@ class Game(Timeline):
         raise IllegalAction(f"the game is over: no move can follow ({rule})", rule)
 
     def _header(self) -> dict[str, Any]:
-        return {"players": list(self.players), "seed": self.seed, "rules": self.rules.to_dict()}
+        header = {"players": list(self.players), "seed": self.seed, "rules": self.rules.to_dict()}
+        if self.origin is not None:
+            header["origin"] = self.origin
+        return header
 
     @classmethod
     def _from_header(cls, header: dict[str, Any]) -> Game:
         for key in header:
-            if key not in ("players", "seed", "rules"):
+            if key not in ("players", "seed", "rules", "origin"):
                 raise LoadError(f"field {str(key)[:40]!r} is not part of a {cls.title} save")
         for key in ("players", "seed", "rules"):
             if key not in header:
@@ -167,9 +177,32 @@ class Game(Timeline):
             raise LoadError(f"field 'seed': {exc}") from None
         rules = cls.rules_type.from_dict(header["rules"])
         try:
-            return cls(players=players, seed=seed, rules=rules)
+            game = cls(players=players, seed=seed, rules=rules)
         except (TypeError, ValueError) as exc:
             raise LoadError(f"field 'players' or 'rules': {exc}") from None
+        if "origin" in header:
+            game._load_origin(header["origin"])
+        return game
+
+    def _load_origin(self, origin: Any) -> None:
+        """Replay the line a resampled game was dealt from, and deal it again (raises LoadError)."""
+        if not isinstance(origin, dict) or set(origin) - {"from"} != {"actions", "seat", "seed"}:
+            raise LoadError("field 'origin' must be an object with 'actions', 'seat' and 'seed'")
+        if "from" in origin:
+            self._load_origin(origin["from"])
+        actions = origin["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise LoadError("field 'origin': 'actions' must be a list of action texts")
+        for number, text in enumerate(actions, start=1):
+            try:
+                self.step(text)
+            except IllegalAction as exc:
+                raise LoadError(f"field 'origin', action {number} ({text[:60]!r}): {exc}") from None
+        try:
+            twin = self.fork(resample=True, seed=origin["seed"], seat=origin["seat"])
+        except ValueError as exc:
+            raise LoadError(f"field 'origin': {exc}") from None
+        self.__dict__.update(twin.__dict__)
 
     # -- the questions every game answers -------------------------------------------------------
     @property
@@ -211,6 +244,28 @@ class Game(Timeline):
         """Every move of the line (redo branch included) as text ``seat`` may know."""
         viewer = None if seat is None else self._seat(seat)
         return [self._public(before, action, viewer) for before, action in self.moves()]
+
+    def fork(self, resample: bool = False, seed: int | str | None = None, seat: int | None = None) -> Game:
+        """An independent game at this position (``resample=False``: the same line, shared).
+
+        With ``resample=True``, a new game starting here in which every card ``seat`` (default:
+        the seat to move) cannot see is dealt again from ``seed``, consistently with what it
+        does see: the same position under another possible deck. Its save replays this line
+        and deals again. Raises ValueError for a bad seat or seed.
+        """
+        if not resample:
+            return super().fork()
+        if seat is None:
+            seat = 0 if self.turn is None else self.turn
+        seat = self._seat(seat)
+        seed = check_seed(seed)
+        twin = super().fork()
+        root = type(self._node)(self._resample(self.state, seat, seed), None, None, 0)
+        twin._node, twin._redo, twin._variations = root, None, ()
+        twin.origin = {"actions": [str(a) for a in self.history], "seat": seat, "seed": seed}
+        if self.origin is not None:
+            twin.origin["from"] = self.origin
+        return twin
 
     def play(self, max_plies: int | None = None) -> Game:
         """Let every seat move by its policy until the game ends (or ``max_plies`` moves); returns

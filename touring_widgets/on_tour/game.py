@@ -20,7 +20,7 @@ from .facts import SPACES
 from .moves import apply, explain, legal_actions
 from .rules import Rules
 from .scoring import Score, best_tour
-from .state import MAX_PLAYERS, State, new_game
+from .state import MAX_PLAYERS, State, new_game, resample
 from .view import draw_state, view
 
 
@@ -58,6 +58,7 @@ class OnTour(Game):
 
     # -- engine hooks ----------------------------------------------------------------------
     _new_state = staticmethod(new_game)
+    _resample = staticmethod(resample)
 
     def _read(self, state: State, action: Any) -> Action:
         action = read_action(action)

@@ -203,3 +203,11 @@ def end_turn(state: State) -> State:
     if not any(state.empty):
         return replace(state, over=True)
     return begin_turn(state)
+
+
+def resample(state: State, seat: int, seed: int | str) -> State:
+    """The same position with the deck's order drawn again, and the dice and reshuffles still to
+    come drawn from ``seed``: what nobody can see yet (every map, card shown and die is seen)."""
+    deck = list(state.deck)
+    _rng(seed, f"resample/{seat}").shuffle(deck)
+    return replace(state, seed=seed, deck=tuple(deck))

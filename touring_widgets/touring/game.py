@@ -15,7 +15,7 @@ from .actions import Action, read_action
 from .bots import POLICIES
 from .moves import apply, explain, legal_actions
 from .rules import Rules
-from .state import State, new_game
+from .state import State, new_game, resample
 from .view import public_action, render_text, table_dict, unseen, view
 
 
@@ -45,6 +45,7 @@ class Touring(Game):
 
     # -- engine hooks ------------------------------------------------------------------------
     _new_state = staticmethod(new_game)
+    _resample = staticmethod(resample)
 
     def _read(self, state: State, action: Any) -> Action:
         return read_action(action)

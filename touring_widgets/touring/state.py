@@ -6,7 +6,7 @@ A state is a decision point: the seat to move already holds its drawn card (T-TU
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .actions import Action
 from .facts import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
@@ -144,4 +144,31 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
         tables=(Tableau(),) * teams,
         turn=0,
         drawn=drawn,
+    )
+
+
+def resample(state: State, seat: int, seed: int | str) -> State:
+    """The same position with every card ``seat`` cannot see dealt again (T-VIEW).
+
+    Other hands keep their sizes, the draw pile its size, and each face-down discard of another
+    seat stays a face-down discard of that seat; only which cards they are changes. The chance
+    still to come (reshuffles) is drawn from ``seed`` from now on.
+    """
+    hidden_discards = [i for i, (_, owner) in enumerate(state.discard) if owner not in (FACE_UP, seat)]
+    others = [s for s in range(state.players) if s != seat]
+    pool = [c for s in others for c in state.hands[s]] + list(state.draw)
+    pool += [state.discard[i][0] for i in hidden_discards]
+    cards = shuffled(sorted(pool), seed, f"resample/{seat}")
+    hands = list(state.hands)
+    for s in others:
+        size = len(hands[s])
+        hands[s], cards = sort_hand(cards[:size]), cards[size:]
+    size = len(state.draw)
+    draw, cards = tuple(cards[:size]), cards[size:]
+    discard = list(state.discard)
+    for i, card in zip(hidden_discards, cards):
+        discard[i] = (card, discard[i][1])
+    drawn = state.drawn if state.turn == seat else None
+    return replace(
+        state, seed=seed, hands=tuple(hands), draw=draw, discard=tuple(discard), drawn=drawn
     )

@@ -1,0 +1,13 @@
+"""The probability lab: exact odds beside simulated frequencies, simulation at any scale, charts.
+
+>>> import touring_widgets as tw
+>>> from touring_widgets import lab
+>>> lab.roll()["star"]
+Fraction(1, 10)
+"""
+
+from __future__ import annotations
+
+from .odds import draw_within, holds, next_card, opening_hand, roll, space_chance, star_turn
+
+__all__ = ["draw_within", "holds", "next_card", "opening_hand", "roll", "space_chance", "star_turn"]

@@ -1,0 +1,324 @@
+"""Exact odds, as fractions, from what one seat may see (T-VIEW): nothing here reads a card the
+seat cannot see, so dealing the hidden cards again never changes an answer.
+
+Touring: the next card a seat draws, a card among its next draws, a card in an opponent's hand,
+a card in an opening hand. On Tour: the numbers one roll writes, the next turn being a star turn,
+a space still getting a number in a range before the map fills.
+
+Every Touring answer rests on one assumption, the one a card counter makes: each card the seat
+cannot see is equally likely to be in any place it cannot see (the draw pile, another hand, a
+face-down discard), since nothing the seat saw tells those places apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+from ..on_tour.facts import BOARD, CARD_REGION, INDEX, REGIONS
+from ..on_tour.game import OnTour
+from ..on_tour.state import LAST_TURN_SPACES
+from ..touring.facts import CARDS, deck_counts
+from ..touring.game import Touring
+from ..touring.rules import Rules
+from ..touring.view import unseen
+
+__all__ = ["draw_within", "holds", "next_card", "opening_hand", "roll", "space_chance", "star_turn"]
+
+
+# -- Touring ----------------------------------------------------------------------------------
+def _touring(game: Any, seat: int | None) -> tuple[Touring, int]:
+    if not isinstance(game, Touring):
+        raise TypeError(f"these odds are about a Touring game, not {type(game).__name__}")
+    if seat is None:
+        seat = game.turn if game.turn is not None else 0
+    return game, game._seat(seat)
+
+
+def _card(card: Any) -> str:
+    if not isinstance(card, str) or card not in CARDS:
+        raise ValueError(f"{card!r} is not a Touring card; the cards are {', '.join(CARDS)} (T-DECK)")
+    return card
+
+
+def _at_least_one(pool: int, copies: int, taken: int) -> Fraction:
+    """At least one of ``copies`` marked cards among ``taken`` drawn from ``pool`` without replacement."""
+    if taken > pool:
+        raise ValueError(f"cannot take {taken} cards from {pool}")
+    return 1 - Fraction(comb(pool - copies, taken), comb(pool, taken))
+
+
+def _draw_places(game: Touring, seat: int, draws: int) -> list[int]:
+    """Where in the draw pile (1 = top) the seat's next ``draws`` draws come from (T-TURN)."""
+    state = game.state
+    n = state.players
+    first = (seat - state.turn - 1) % n + 1
+    places = [first + k * n for k in range(draws)]
+    if places and places[-1] > len(state.draw):
+        raise ValueError(
+            f"seat {seat}'s draw number {draws} would come after the draw pile ({len(state.draw)} cards) "
+            "runs out; these odds count the pile as it is, not a reshuffle (T-RESHUFFLE)"
+        )
+    return places
+
+
+def next_card(game: Touring, seat: int | None = None) -> dict[str, Fraction]:
+    """The chance of each card being ``seat``'s next draw (default: the seat to move), from
+    what that seat may see (T-VIEW); the chances add up to 1.
+
+    >>> import touring_widgets as tw
+    >>> odds = next_card(tw.Touring(seed=7), seat=0)
+    >>> sum(odds.values()), odds["go"]
+    (Fraction(1, 1), Fraction(10, 93))
+
+    Raises ValueError when that draw comes after the draw pile runs out (T-RESHUFFLE).
+    """
+    game, seat = _touring(game, seat)
+    _draw_places(game, seat, 1)
+    hidden = unseen(game.state, seat)
+    total = sum(hidden.values())
+    return {card: Fraction(n, total) for card, n in hidden.items() if n}
+
+
+def draw_within(game: Touring, card: str, draws: int, seat: int | None = None) -> Fraction:
+    """The chance that at least one ``card`` comes among ``seat``'s next ``draws`` draws.
+
+    The draws come from the draw pile as it is now: every seat draws in turn, so the seat's
+    draws are every n-th card of the pile, and these odds assume no reshuffle comes first (a
+    ValueError says so when the pile is too short, T-RESHUFFLE).
+
+    >>> import touring_widgets as tw
+    >>> draw_within(tw.Touring(seed=7), "gasoline", draws=3, seat=0)
+    Fraction(5681, 26381)
+    """
+    game, seat = _touring(game, seat)
+    card = _card(card)
+    if type(draws) is not int or draws < 0:
+        raise ValueError(f"draws must be a whole number, not {draws!r}")
+    _draw_places(game, seat, draws)
+    hidden = unseen(game.state, seat)
+    return _at_least_one(sum(hidden.values()), hidden[card], draws)
+
+
+def holds(game: Touring, card: str, opponent: int, seat: int | None = None) -> Fraction:
+    """The chance, as ``seat`` sees it, that ``opponent`` holds at least one ``card``.
+
+    >>> import touring_widgets as tw
+    >>> holds(tw.Touring(seed=7), "go", opponent=1, seat=0)
+    Fraction(1808101, 4845258)
+    """
+    game, seat = _touring(game, seat)
+    card = _card(card)
+    opponent = game._seat(opponent)
+    if opponent == seat:
+        return Fraction(int(card in game.state.hands[seat]))
+    hidden = unseen(game.state, seat)
+    return _at_least_one(sum(hidden.values()), hidden[card], len(game.state.hands[opponent]))
+
+
+def opening_hand(card: str = "go", players: int = 2, seat: int = 1, rules: Rules | None = None) -> Fraction:
+    """The chance that ``seat``'s opening hand holds at least one ``card`` (T-DEAL): five cards,
+    or six for seat 0, who draws before the first move.
+
+    >>> opening_hand("go", players=2, seat=1)
+    Fraction(9373571, 17259522)
+    """
+    card = _card(card)
+    rules = (rules or Rules()).for_players(players)
+    counts = deck_counts(bool(rules.short_trip))
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {players - 1} (T-PLAYERS)")
+    return _at_least_one(sum(counts.values()), counts[card], 6 if seat == 0 else 5)
+
+
+# -- On Tour ----------------------------------------------------------------------------------
+_DOUBLE = Fraction(1, 10)
+
+
+def roll() -> dict[int | str, Fraction]:
+    """The chance that one roll writes each number, and the chance of a star (a double, O-DICE).
+
+    A roll writes two numbers at once, so the chances of the numbers add up to 9/5, not 1.
+
+    >>> odds = roll()
+    >>> odds[37], odds[73], odds["star"], 33 in odds
+    (Fraction(1, 50), Fraction(1, 50), Fraction(1, 10), False)
+    """
+    odds: dict[int | str, Fraction] = {}
+    for a in range(10):
+        for b in range(10):
+            if a != b:
+                odds[10 * a + b] = Fraction(2, 100)
+    odds["star"] = _DOUBLE
+    return odds
+
+
+def _on_tour(game: Any) -> OnTour:
+    if not isinstance(game, OnTour):
+        raise TypeError(f"these odds are about an On Tour game, not {type(game).__name__}")
+    return game
+
+
+def _regions(cards: Any) -> tuple[int, ...]:
+    counts = Counter(CARD_REGION[c] for c in cards)
+    return tuple(counts[r] for r in REGIONS)
+
+
+def _flips(deck: tuple[int, ...], discard: tuple[int, ...]):
+    """Each way the next three cards can come out, by region, with its chance (O-FLIP):
+    yields (chance, the three regions, the deck after, the discard pile after the flip)."""
+    size = sum(deck)
+    if size >= 3:
+        yield from _draw(deck, 3, (), discard)
+        return
+    left = tuple(i for i, n in enumerate(deck) for _ in range(n))
+    for chance, drawn, rest, _ in _draw(discard, 3 - size, left, (0,) * len(REGIONS)):
+        yield chance, drawn, rest, (0,) * len(REGIONS)
+
+
+def _draw(pool: tuple[int, ...], k: int, given: tuple[int, ...], discard: tuple[int, ...]):
+    total = sum(pool)
+    for picked in combinations_with_replacement(range(len(pool)), k):
+        need = Counter(picked)
+        ways = 1
+        for region, n in need.items():
+            ways *= comb(pool[region], n)
+        if ways:
+            rest = tuple(pool[r] - need[r] for r in range(len(pool)))
+            yield Fraction(ways, comb(total, k)), (*given, *picked), rest, discard
+
+
+def star_turn(game: OnTour) -> Fraction:
+    """The chance that the next turn (after the one showing now) is a star turn: a double, or
+    three cards of one region (O-STAR), counting the cards that can still come up (O-FLIP).
+
+    >>> import touring_widgets as tw
+    >>> star_turn(tw.OnTour(seed=7))
+    Fraction(1099, 9350)
+    """
+    state = _on_tour(game).state
+    if state.over:
+        return Fraction(0)
+    empty = state.empty_count(0) - _written_this_turn(state)
+    if empty <= 0:
+        return Fraction(0)
+    if empty <= LAST_TURN_SPACES:
+        return _DOUBLE  # O-LAST: no cards, only a double gives a star
+    deck = _regions(state.deck)
+    discard = _regions((*state.discard, *state.cards))
+    same = sum(chance for chance, drawn, _, _ in _flips(deck, discard) if len(set(drawn)) == 1)
+    return _DOUBLE + (1 - _DOUBLE) * same
+
+
+def _written_this_turn(state: Any) -> int:
+    """How many spaces this turn fills on a map (O-STAR: one; O-LAST: up to two; else two)."""
+    if state.star_turn:
+        return 1
+    return min(2, state.empty_count(0))
+
+
+def _in_range(low: int, high: int) -> Fraction:
+    """The chance that a roll is not a double and makes a number from low to high."""
+    ways = 0
+    for a in range(10):
+        for b in range(10):
+            if a != b and (low <= 10 * a + b <= high or low <= 10 * b + a <= high):
+                ways += 1
+    return Fraction(ways, 100)
+
+
+def space_chance(
+    game: OnTour, space: str, low: int, high: int, seat: int = 0, turns: int | None = 1
+) -> Fraction:
+    """The chance that ``space`` on ``seat``'s map can get a number from ``low`` to ``high``
+    within the next ``turns`` turns (None: before the map fills): some turn rolls such a number
+    (not a double) while one of its cards shows a region of the space (O-WRITE), or any turn
+    once no cards are flipped (O-LAST).
+
+    It assumes the player keeps the space empty until then; stars and numbers that do not fit
+    go elsewhere. The turn showing now counts while ``seat`` has not written in it. A space
+    already written gets nothing more: 0. Exact for any horizon; with ``turns=None`` early in a
+    game the count of deck orders is large and the answer takes minutes (later, seconds).
+
+    >>> import touring_widgets as tw
+    >>> o = tw.OnTour(seed=7)
+    >>> space_chance(o, "TX", 90, 99, turns=2) > space_chance(o, "TX", 98, 99, turns=2)
+    True
+    """
+    game = _on_tour(game)
+    state = game.state
+    seat = game._seat(seat)
+    if not isinstance(space, str) or space not in INDEX:
+        raise ValueError(f"{space!r} is not a space of the board (O-MAP)")
+    if type(low) is not int or type(high) is not int or not 0 <= low <= high <= 99:
+        shown = f"{low!r}, {high!r}"
+        raise ValueError(f"the range must be two numbers 0 <= low <= high <= 99, not {shown} (O-DICE)")
+    if state.over or state.maps[seat][INDEX[space]] is not None:
+        return Fraction(0)
+    regions = tuple(REGIONS.index(r) for r in BOARD[space].regions)
+    hit = _in_range(low, high)
+    empty = state.empty_count(seat)
+    if turns is not None and (type(turns) is not int or turns < 1):
+        raise ValueError(f"turns must be a number of turns (1 or more) or None, not {turns!r}")
+    left = 10**6 if turns is None else turns
+    if not state.written[seat]:
+        left -= 1
+        allowed = state.last_turn or any(CARD_REGION[c] in BOARD[space].regions for c in state.cards)
+        low_n, high_n = state.numbers
+        if not state.star_turn and allowed and (low <= low_n <= high or low <= high_n <= high):
+            return Fraction(1)
+        if empty == 1:
+            return Fraction(0)  # the last space takes this turn's number or star, out of range
+        empty -= _written_this_turn(state)
+    deck, discard = _regions(state.deck), _regions((*state.discard, *state.cards))
+    return _until_full(deck, discard, empty, regions, hit, left)
+
+
+def _until_full(
+    deck: tuple[int, ...],
+    discard: tuple[int, ...],
+    empty: int,
+    regions: tuple[int, ...],
+    hit: Fraction,
+    turns: int,
+) -> Fraction:
+    """The chance of a fitting turn within ``turns`` turns, with ``empty`` spaces left (the space
+    among them)."""
+    # Only two things about a region matter: whether the space lies in it, and its counts, so
+    # regions are sorted within those two groups; the chance is the same for every such order.
+    mine = sorted((deck[r], discard[r]) for r in regions)
+    rest = sorted((deck[r], discard[r]) for r in range(len(deck)) if r not in regions)
+    order = [*mine, *rest]
+    return _full(tuple(d for d, _ in order), tuple(x for _, x in order), empty, len(mine), hit, turns)
+
+
+@cache
+def _full(
+    deck: tuple[int, ...], discard: tuple[int, ...], empty: int, mine: int, hit: Fraction, turns: int
+) -> Fraction:
+    if empty <= 0 or turns <= 0:
+        return Fraction(0)
+    turns = min(turns, empty)  # a turn fills at least one space
+    regions = tuple(range(mine))
+    if empty <= LAST_TURN_SPACES:
+        # O-LAST: any empty space takes a number; a double puts a star on another space (or on
+        # this one when it is the last); two numbers that miss fill both spaces left.
+        star = _DOUBLE * (_until_full(deck, discard, empty - 1, regions, hit, turns - 1) if empty > 1 else 0)
+        return hit + star
+    chance = Fraction(0)
+    for p, drawn, rest, after in _flips(deck, discard):
+        shown = Counter(drawn)
+        discard_after = tuple(a + shown[r] for r, a in enumerate(after))
+        if len(shown) == 1:  # three cards of one region: a star turn (O-STAR)
+            chance += p * _until_full(rest, discard_after, empty - 1, regions, hit, turns - 1)
+            continue
+        fitting = hit if any(r < mine for r in drawn) else 0
+        stars = _DOUBLE * _until_full(rest, discard_after, empty - 1, regions, hit, turns - 1)
+        later = _until_full(rest, discard_after, empty - 2, regions, hit, turns - 1)
+        missing = (1 - _DOUBLE - fitting) * later
+        chance += p * (fitting + stars + missing)
+    return chance
