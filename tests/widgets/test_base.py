@@ -9,26 +9,12 @@ import weakref
 
 import pytest
 
-from touring_widgets.widgets import SPEEDS, Board
+from touring_widgets.widgets import SPEEDS
 from touring_widgets.widgets import base as base_module
 from touring_widgets.widgets.base import LOCAL, MOVES, Displays, compose_esm
 
 from .fake_game import Race, RaceBoard
-
-
-class Page:
-    """Plays the page's side: sends messages to a board and records what it answers."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.replies: list[dict] = []
-        board.send = lambda content, buffers=None: self.replies.append(content)
-
-    def send(self, content, revision: int | None = None) -> dict:
-        if isinstance(content, dict) and "revision" not in content and revision is not False:
-            content = {**content, "revision": self.board.revision if revision is None else revision}
-        self.board._on_page_message(self.board, content, [])
-        return self.replies[-1]
+from .page import Page
 
 
 @pytest.fixture

@@ -173,3 +173,180 @@ def test_test_hooks_carry_no_game_name():
     source = SHELL_JS.read_text() + BOARD_JS.read_text()
     assert "touringBoard" not in source and "touring-drawn" not in source
     assert "el.board = " in source and '"board-drawn"' in source
+
+
+# -- issue 9's drawing-side defects --------------------------------------------------------------
+
+ALL_WIDTHS = (360, 400, 520, 640, 800, 1100, 1400)
+
+FRAME_SCRIPT = """
+const m = await import(process.argv[1]);
+const sh = await import(process.argv[2]);
+const data = JSON.parse(process.argv[3]);
+const out = {};
+for (const width of data.widths) {
+  const s = { gameTitle: m.GAME.title(data.view), choices: data.choices, title: data.title,
+    running: data.running };
+  const top = sh.frameLayout(data.view, width, s);
+  const geo = m.layout(data.view, width, { top: top.top, cards: data.cards });
+  const foot = sh.footerLayout(width, geo.height, { lineLength: data.line.length, log: data.log,
+    message: data.message, rule: data.rule, waiting: data.waiting, variations: data.variations });
+  const frame = ["caption", "header", "teacher", "banner"].filter((k) => top[k])
+    .map((k) => ({ id: k, x: top[k].x, y: top[k].y, w: top[k].w, h: top[k].h }));
+  out[width] = { frame, regions: geo.regions, foot: foot.boxes, height: foot.height, cw: geo.cw,
+    hands: geo.hands.map((h) => h.cw), faceUp: geo.faceUp.lines,
+    status: sh.statusText({ ...s, view: data.view }),
+    banner: top.banner ? top.banner.text : null };
+}
+out.seatNames = [0, 1].map((s) => m.seatName(data.view, s));
+out.calls = m.symbolCalls("gasoline").map((c) => c[0]);
+out.badges = m.cardBadgeColours({ card_badge: "#111", card_badge_ink: "#eee", ink: "#fff", bg: "#000" });
+out.passes = data.keys.map((k) => sh.passesThrough(k));
+console.log(JSON.stringify(out));
+"""
+
+
+def frame_js(board, widths=ALL_WIDTHS, keys=(), **overrides) -> dict:
+    names = ("view", "line", "cards", "choices", "log", "message", "rule", "waiting", "variations", "title")
+    data = {name: getattr(board, name) for name in names}
+    data.update(widths=list(widths), keys=list(keys), running=board.autoplay)
+    data.update(overrides)
+    result = subprocess.run(
+        [NODE, "--input-type=module", "-e", FRAME_SCRIPT, str(BOARD_JS), str(SHELL_JS), json.dumps(data)],
+        capture_output=True, text=True, timeout=60, check=True,
+    )
+    return json.loads(result.stdout)
+
+
+def overlaps(a, b) -> bool:
+    apart_x = a["x"] + a["w"] <= b["x"] or b["x"] + b["w"] <= a["x"]
+    apart_y = a["y"] + a["h"] <= b["y"] or b["y"] + b["h"] <= a["y"]
+    return not (apart_x or apart_y)
+
+
+@pytest.fixture(scope="module")
+def finished():
+    """A three-player game played to the end, seen by the teacher: banner, every hand, face-up cards."""
+    g = tw.Touring(players=["human", "greedy", "greedy"], seed=5).play()
+    board = g.board(seat=None)
+    board.message = "Illegal: 'play m75': 75 Miles cannot be played: a long refusal to wrap over lines (T-GO)"
+    board.rule = "T-GO"
+    yield board, frame_js(board)
+    board.close()
+
+
+def test_defect8_fits_every_width_down_to_360_without_overlaps(finished):
+    """Issue 9, defect 8: no 420 px minimum; at any width nothing leaves the canvas or overlaps."""
+    _, out = finished
+    for width in map(str, ALL_WIDTHS):
+        geo = out[width]
+        drawn = geo["frame"] + geo["regions"] + geo["foot"]
+        for box in drawn:
+            assert inside(box, int(width), geo["height"]), (width, box)
+        for i, a in enumerate(drawn):
+            for b in drawn[i + 1:]:
+                assert not overlaps(a, b), (width, a, b)
+
+
+def test_defect8_cards_stay_legible_at_360(finished):
+    _, out = finished
+    assert out["360"]["cw"] >= 44 and min(out["360"]["hands"]) >= 44
+    assert out["1400"]["cw"] == 78
+
+
+def test_defect6_the_win_banner_has_a_row_of_its_own(finished):
+    board, out = finished
+    for width in map(str, ALL_WIDTHS):
+        banner = next(b for b in out[width]["frame"] if b["id"] == "banner")
+        assert all(not overlaps(banner, r) for r in out[width]["regions"])
+    won = board.view["winners"]
+    assert out["800"]["banner"] == (f"Seat {won[0]} wins!" if len(won) == 1 else
+                                    "Seats " + " & ".join(map(str, won)) + " win!")
+
+
+def test_defect6_every_face_up_card_is_listed(finished):
+    board, out = finished
+    face_up = board.view["discard_face_up"]
+    names = {board.cards[c]["name"] for c in face_up}
+    assert len(face_up) >= 4
+    for width in ("360", "1400"):
+        text = " ".join(out[width]["faceUp"])
+        assert all(name in text for name in names) and "…" not in text
+
+
+def test_defect6_you_is_a_human_seat_seen_from_its_own_board():
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    mine, bots = g.board(seat=0), g.board(seat=1)
+    assert frame_js(mine, widths=(800,))["seatNames"] == ["Seat 0 · human (you)", "Seat 1 · greedy"]
+    assert frame_js(bots, widths=(800,))["seatNames"] == ["Seat 0 · human", "Seat 1 · greedy (this view)"]
+    mine.close()
+    bots.close()
+
+
+def test_defect6_the_header_says_play_to_end_is_running():
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0)
+    status = frame_js(board, widths=(800,), running="end")["800"]["status"]
+    assert "Your move" not in status and status.startswith("Play to end")
+    assert frame_js(board, widths=(800,))["800"]["status"] == "Your move, seat 0: pick a card"
+    board.close()
+
+
+def test_defect9_the_gasoline_window_is_painted_not_cut_out(geometry):
+    board, _ = geometry
+    calls = frame_js(board, widths=(800,))["calls"]
+    assert "clearRect" not in calls and calls.count("fillRect") == 2
+
+
+def test_defect9_badges_on_cards_are_dark_on_light_in_every_theme(geometry):
+    board, _ = geometry
+    assert frame_js(board, widths=(800,))["badges"] == {"fill": "#111", "ink": "#eee"}
+    from touring_widgets.touring.picture import FAMILY
+    from touring_widgets.widgets.style import COLOURS
+
+    def luminance(colour: str) -> float:  # WCAG relative luminance
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    def contrast(a: str, b: str) -> float:
+        hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+        return (hi + 0.05) / (lo + 0.05)
+
+    badge = COLOURS["card_badge"]
+    assert contrast(badge, COLOURS["card_badge_ink"]) >= 7  # the number on its badge
+    for _ink, paper in FAMILY.values():
+        assert contrast(badge, paper) >= 7  # the badge on every card's paper, whatever the theme
+
+
+def test_defect7_only_the_boards_own_keys_are_taken(geometry):
+    board, _ = geometry
+    keys = [{"key": "s", "ctrlKey": True}, {"key": "b", "ctrlKey": True}, {"key": "s", "metaKey": True},
+            {"key": "Tab"}, {"key": "Enter", "shiftKey": True}, {"key": "F5"},
+            {"key": "a"}, {"key": "ArrowLeft"}, {"key": "Enter"}, {"key": "1"},
+            {"key": "D", "shiftKey": True}]
+    assert frame_js(board, widths=(800,), keys=keys)["passes"] == [True] * 6 + [False] * 5
+
+
+def test_defect5_a_loss_lights_and_outlines_the_pile_it_takes_from():
+    g = tw.Touring(players=["greedy", "greedy"], seed=0)
+    for _ in range(35):
+        g.step()
+    board = g.board(seat=None)
+    out = run_js(board)
+    spring = [d for d in board.choices if d["card"] == "broken_spring" and d["kind"] == "play"]
+    assert spring and all(d["column"] == "m50" for d in spring)
+    g.step("play broken_spring on 0")
+    assert run_js(board)["last"] == "m50:0"
+    assert out["last"] != "go:0"
+    board.close()
+
+
+def test_defect3_a_click_on_a_dark_place_asks_python_about_that_move():
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0)
+    out = run_js(board, intents=[("m75", "row:0"), ("broken_spring", "row:0"), ("broken_spring", "row:1"),
+                                 ("go", "discard"), ("go", "draw")])
+    assert out["intended"] == ["play m75", "play broken_spring on 0", "play broken_spring on 1", "discard go",
+                               None]
+    board.close()

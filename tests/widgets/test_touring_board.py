@@ -162,11 +162,14 @@ class TestPlaying:
 
     def test_step_undo_redo_goto_from_the_page(self, game, board):
         page = Page(board)
-        assert page.send({"type": "step"})["ok"] and game.position == 1
-        assert page.send({"type": "undo"})["ok"] and game.position == 0
+        # Step on the human's turn plays its policy's move, and the greedy seat answers it.
+        assert page.send({"type": "step"})["ok"] and game.position == 2
+        assert page.send({"type": "undo"})["ok"] and game.position == 1
+        # Step on the bot's turn plays just its move: the recorded one, a redo.
+        assert page.send({"type": "step"})["ok"] and game.position == 2 and game.variations == ()
+        assert page.send({"type": "goto", "index": 0})["ok"] and game.position == 0
         assert not page.send({"type": "undo"})["ok"] and "Nothing to undo" in board.message
         assert page.send({"type": "redo"})["ok"] and game.position == 1
-        page.send({"type": "step"})
         assert page.send({"type": "goto", "index": 0})["ok"] and game.position == 0 and len(game) == 3
         assert not page.send({"type": "goto", "index": 3})["ok"] and game.position == 0
 
@@ -284,9 +287,9 @@ class TestCellsAndBoards:
         fork_board = board.fork_boards[0]
         assert fork_board in board._box().children[1].children[0].children
         fork.step()
-        assert fork_board.position == fork.position == 2 and board.position == game.position == 1
+        assert fork_board.position == fork.position == 3 and board.position == game.position == 2
         h = game.fork()  # forking from Python works as well
-        assert h.position == 1 and h is not game
+        assert h.position == 2 and h is not game
 
     def test_bots_wait_for_the_kernel_loop(self, game):
 

@@ -238,7 +238,7 @@ export function layout(view, width, opts = {}) {
       label = { x: pad + 6, y, w: inner - 12, h: 18 };
       top = y + 30;
     }
-    const fit = Math.max(1, Math.floor((avail + gap) / ((wide ? 52 : 60) + gap)));
+    const fit = Math.max(1, Math.floor((avail + gap) / (52 + gap)));
     const perRow = Math.min(n, fit);
     const hcw = Math.floor(Math.min(wide ? Math.round(Math.min(86, cw * 1.1)) : 86,
       (avail - (perRow - 1) * gap) / perRow));

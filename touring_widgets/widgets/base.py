@@ -559,10 +559,13 @@ class Board(anywidget.AnyWidget):
         game = self.game
         if game.is_over:
             raise _Refused("The game is over: there is no move to step.")
+        human = game.players[game.turn] == "human"
         try:
             game.step()
         except IllegalAction as exc:
             raise _Refused(str(exc), exc.rule or "") from None
+        if human:
+            self._answer_bots()  # a human seat's move, made by its policy: the bots answer it
         return None
 
     def _msg_undo(self, content: dict[str, Any]) -> str | None:

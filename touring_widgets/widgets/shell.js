@@ -203,7 +203,7 @@ export function pick(boxes, x, y, rank = {}) {
 export function passesThrough(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return true;
   if (event.key === "Tab" || /^F\d+$/.test(event.key)) return true;
-  return event.shiftKey && event.key === "Enter";
+  return !!event.shiftKey && event.key === "Enter";
 }
 
 // ---------------------------------------------------------------- drawing helpers (the kit)
