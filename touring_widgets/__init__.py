@@ -28,7 +28,7 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    if name in ("touring", "on_tour"):
+    if name in ("touring", "on_tour", "lab"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)

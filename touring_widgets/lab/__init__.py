@@ -9,5 +9,15 @@ Fraction(1, 10)
 from __future__ import annotations
 
 from .odds import draw_within, holds, next_card, opening_hand, roll, space_chance, star_turn
+from .simulate import simulate
 
-__all__ = ["draw_within", "holds", "next_card", "opening_hand", "roll", "space_chance", "star_turn"]
+__all__ = [
+    "draw_within",
+    "holds",
+    "next_card",
+    "opening_hand",
+    "roll",
+    "simulate",
+    "space_chance",
+    "star_turn",
+]
