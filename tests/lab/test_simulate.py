@@ -23,9 +23,8 @@ class TestRows:
     def test_one_row_per_game_with_what_a_lesson_counts(self):
         df = simulate("touring", n=6, seed=1, players=["greedy", "random"], progress=False)
         assert list(df.index) == list(range(6)) and len(df) == 6
-        assert {"seed", "winners", "plies", "capped", "miles_0", "miles_1", "reshuffles", "first_to_400"} <= set(
-            df.columns
-        )
+        columns = {"seed", "winners", "plies", "capped", "miles_0", "miles_1", "reshuffles", "first_to_400"}
+        assert columns <= set(df.columns)
         assert df["winners"].isin(["0", "1"]).all() and not df["capped"].any()
         assert (df[["miles_0", "miles_1"]].max(axis=1) == 590).all()
 
@@ -93,7 +92,7 @@ class TestExecutors:
     @pytest.mark.timeout(240)
     def test_a_dask_cluster_gives_the_same_rows(self):
         serial = simulate("on_tour", n=8, seed=6, progress=False)
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+        with cluster, distributed.Client(cluster) as client:
             on_dask = simulate("on_tour", n=8, seed=6, executor=client, chunk=2, progress=False)
         assert on_dask.equals(serial)
