@@ -24,9 +24,10 @@ SETS = {
 }
 
 
-def timed(run):
+def timed(game: str, n: int, players: list[str], executor=None):
+    """Seconds to simulate ``n`` games, and their table."""
     start = time.perf_counter()
-    out = run()
+    out = simulate(game, n, seed=1, players=players, executor=executor, progress=False)
     return time.perf_counter() - start, out
 
 
@@ -42,13 +43,9 @@ def main() -> None:
         client.submit(sum, [1]).result()  # workers up before the clock starts
         list(pool.map(abs, [1, 2]))
         for name, (game, players) in SETS.items():
-            one, serial = timed(lambda: simulate(game, n, seed=1, players=players, progress=False))
-            two, pooled = timed(
-                lambda: simulate(game, n, seed=1, players=players, executor=pool, progress=False)
-            )
-            dask, clustered = timed(
-                lambda: simulate(game, n, seed=1, players=players, executor=client, progress=False)
-            )
+            one, serial = timed(game, n, players)
+            two, pooled = timed(game, n, players, pool)
+            dask, clustered = timed(game, n, players, client)
             assert pooled.equals(serial) and clustered.equals(serial), "executors must give the same rows"
             rows += [
                 (f"{name}: {n:,} games on one core (s)", f"{one:.1f}", "< 20"),
