@@ -8,10 +8,13 @@ Fraction(1, 10)
 
 from __future__ import annotations
 
+from .charts import Convergence, Histogram
 from .odds import draw_within, holds, next_card, opening_hand, roll, space_chance, star_turn
 from .simulate import simulate
 
 __all__ = [
+    "Convergence",
+    "Histogram",
     "draw_within",
     "holds",
     "next_card",
