@@ -118,3 +118,13 @@ class OnTour(Game):
     def spaces() -> tuple[str, ...]:
         """The space ids of the board, in board order."""
         return SPACES
+
+    # -- display -----------------------------------------------------------------------------
+    def board(self, seat: int | None = 0, **options: Any) -> Any:
+        """A board widget showing this game from ``seat`` (None: the teacher's view of all)."""
+        from .board import OnTourBoard
+
+        return OnTourBoard(self, seat=seat, **options)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.board()._repr_mimebundle_(**kwargs)

@@ -1,0 +1,509 @@
+"""The On Tour board: the USA map on a canvas, numbers written by clicking, tours drawn and checked.
+
+>>> import touring_widgets as tw
+>>> o = tw.OnTour(players=["human", "greedy"], seed=7)
+>>> board = o.board(seat=0)      # or just `o` as the last line of a cell
+>>> board.choices[0]["first"], len(board.choices[0]["spaces"]) > 0
+([56, 65], True)
+
+Every board observes its game: ``o.step()``, ``o.undo()`` or ``o.goto(3)`` in any cell redraw
+every board showing ``o``, and a writing made on any board is at once part of ``o``. The
+machinery (messages, revisions, pacing, forks, the picture) is the shared ``widgets.Board``;
+this file says only what is On Tour's:
+
+- where each mark of this turn may go, as groups of spaces (``legal_choices``): a writing is
+  committed to the game only when it is complete, so the page keeps the half-written turn;
+- simultaneous play: a seat writes whenever it has not written this turn, and the bots write
+  at once after the human (no pacing);
+- a tour drawn on the map, checked by ``check_tour``; the solo high-score table.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from ..core.legal import LegalActions
+from ..errors import IllegalAction
+from ..widgets.base import Board, _Refused
+from .facts import CARD_REGION, SPACES, spaces_of
+from .highscores import HighScores, game_key
+from .moves import _second, _shape, one_space_numbers, ruling
+from .picture import PALETTE, atlas, svg, turn_words
+from .scoring import best_tour, check_tour
+
+_HERE = Path(__file__).parent
+
+#: How many moves the move log keeps (the maps show every seat's latest writing).
+LOG_KEEP = 6
+#: How many rows of the high-score table the board shows.
+TABLE_ROWS = 5
+
+_MARK = re.compile(r"^([0-9]{2}|star|X)$")
+_SEATED = re.compile(r"^\s*p([0-9])\s*:")
+
+
+def encode_cell(cell: Any) -> str:
+    """A cell in three characters: ``..`` empty, ``56``, ``**`` a star, ``XX``; then ``o`` if circled.
+
+    >>> [encode_cell(c) for c in (None, (56, True), ("star", False), ("X", False), (5, False))]
+    ['.. ', '56o', '** ', 'XX ', '05 ']
+    """
+    if cell is None:
+        return ".. "
+    mark, circled = cell
+    text = f"{mark:02d}" if isinstance(mark, int) else "**" if mark == "star" else "XX"
+    return text + ("o" if circled else " ")
+
+
+def encode_map(cells: tuple) -> str:
+    """A map (cells in board order) as one string of 3 characters a space: what the page decodes."""
+    return "".join(encode_cell(c) for c in cells)
+
+
+def compact_view(game: Any, seat: int | None) -> dict[str, Any]:
+    """``game.view(seat)`` as the page needs it, smaller: maps as strings (``encode_map``), tours as
+    space ids joined by spaces, no setup list (the setup numbers are on every map)."""
+    state = game.state
+    scores = game.scores
+    low, high = state.numbers
+    return {
+        "game": "on_tour",
+        "seat": seat,
+        "players": list(game.players),
+        "turn": state.turn,
+        "round": state.round,
+        "roller": state.roller,
+        "cards": [{"space": c, "region": CARD_REGION[c]} for c in state.cards],
+        "dice": list(state.dice),
+        "numbers": [low, high],
+        "star_turn": state.star_turn,
+        "last_turn": state.last_turn,
+        "reshuffled": state.reshuffled,
+        "written": list(state.written),
+        "has_written": seat is not None and state.written[seat] and not state.over,
+        "over": state.over,
+        "winners": list(game.winners),
+        "deck": len(state.deck),
+        "discard": len(state.discard),
+        "maps": [encode_map(cells) for cells in state.maps],
+        "scores": [{"tour": " ".join(s.tour), "spaces": s.spaces, "circles": s.circles, "total": s.total}
+                   for s in scores],
+    }
+
+
+def choice_groups(state: Any, seat: int) -> list[dict[str, Any]]:
+    """Where this turn's marks may go for ``seat``, as a few groups instead of every action.
+
+    Each group: ``first`` (the marks that may go first: numbers, "star" or "X"), ``spaces``
+    (where), and for a writing of two marks ``then`` (where the second may go, the first's
+    space excepted) with ``second`` (the second mark; without it, the other number of
+    ``first``). Spaces whose cards allow the same second spaces form one group (O-WRITE), so a
+    turn is at most a dozen groups. Every legal action is one first and one second of a group
+    (the tests expand the groups and compare with ``legal_actions``).
+    """
+    if state.over or state.written[seat]:
+        return []
+    shape, empty, union, masks = _shape(state, seat)
+    low, high = state.numbers
+    both = [low, high]
+    out: list[dict[str, Any]] = []
+    if shape in ("two", "free"):
+        groups: dict[tuple[int, ...], int] = {}
+        for i in range(len(SPACES)):
+            if union >> i & 1 and _second(masks, i, empty):
+                signature = tuple(k for k, m in enumerate(masks) if m >> i & 1)
+                groups[signature] = groups.get(signature, 0) | 1 << i
+        for mask in groups.values():
+            first = (mask & -mask).bit_length() - 1
+            out.append({"first": both, "spaces": spaces_of(mask),
+                        "then": spaces_of(_second(masks, first, empty, keep=True))})
+    if shape in ("xone", "free"):
+        out.append({"first": both, "spaces": spaces_of(union), "second": "X", "then": spaces_of(empty)})
+    if shape in ("xtwo", "free"):
+        out.append({"first": ["X"], "spaces": spaces_of(empty), "second": "X", "then": spaces_of(empty)})
+    if shape in ("star", "star_any", "star_free"):
+        out.append({"first": ["star"], "spaces": spaces_of(union)})
+    if shape in ("star_x", "star_free"):
+        out.append({"first": ["X"], "spaces": spaces_of(empty)})
+    if shape == "two_any":
+        out.append({"first": both, "spaces": spaces_of(empty), "then": spaces_of(empty)})
+    if shape == "one_any":
+        out.append({"first": list(one_space_numbers(state)), "spaces": spaces_of(empty)})
+    return out
+
+
+def turn_shape_words(state: Any, seat: int) -> dict[str, str]:
+    """What this turn asks of ``seat`` in words, with the rule: a star, numbers, or forced Xs."""
+    shape = _shape(state, seat)[0]
+    low, high = state.numbers
+    n = f"{low:02d} and {high:02d}"
+    words = {
+        "two": (f"Write {n}: pick a number, then a lit space; the other goes in a lit space of another "
+                "card.", "O-WRITE"),
+        "free": (f"Write {n}, each in a lit space of its own card (an X is allowed anywhere).", "O-WRITE"),
+        "xone": (f"{n} cannot both be written: one goes in a lit space, then choose any empty space for "
+                 "the other's X.", "O-X"),
+        "xtwo": (f"Neither {low:02d} nor {high:02d} has a legal space: choose two empty spaces for their "
+                 "Xs.", "O-X"),
+        "star": ("Star turn: one click on a lit space draws the star.", "O-STAR"),
+        "star_free": ("Star turn: one click on a lit space draws the star (or an X anywhere).", "O-STAR"),
+        "star_x": ("Star turn, but no lit space is empty: choose any empty space for the X.", "O-X"),
+        "star_any": ("Last turn, a double: one click draws the star in any empty space.", "O-LAST"),
+        "two_any": (f"Last turn, no cards: write {n} in any empty spaces.", "O-LAST"),
+        "one_any": ("Last turn, one space left: pick the number to write there.", "O-LAST"),
+    }
+    text, rule = words[shape]
+    return {"shape": shape, "text": text, "rule": rule}
+
+
+class OnTourBoard(Board):
+    """A live board of an On Tour game seen from one seat (``seat=None``: the teacher's view).
+
+    ``highscores`` is the solo table (a ``HighScores``, or a path for one; default: the user's
+    data folder). Raises TypeError for a game without the timeline API and ValueError for a seat
+    that is not in the game or a speed that is not one of ``SPEEDS``.
+    """
+
+    game_title = "On Tour"
+    game_module = _HERE / "board.js"
+    palette = PALETTE
+    needs = (*Board.needs, "map", "scores")
+
+    # the map as the page draws it, sent once: spaces (id, name, label, area, regions, x, y...), routes
+    atlas = traitlets.Dict().tag(sync=True)
+    # a tour drawn on the board and its check: {"seat", "spaces", "ok", "text", "rule", "total", "best"}
+    drawn = traitlets.Dict().tag(sync=True)
+    # the solo high-score table: {"rows", "rank", "problem", "best"} ({} when the game is not solo)
+    highscores = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: Any, seat: int | None = 0, *, speed: str = "normal",
+                 highscores: HighScores | str | Path | None = None, **kwargs: Any) -> None:
+        self._quiet = False
+        self._table = highscores if isinstance(highscores, HighScores) or highscores is None \
+            else HighScores(highscores)
+        self._recorded: str | None = None
+        self._last_table: dict[str, Any] = {}
+        self._table_shown: str | None = None  # "play", or the key of the finished game shown
+        super().__init__(game, seat, speed=speed, **kwargs)
+        self.atlas = atlas()
+
+    # -- who writes --------------------------------------------------------------------------
+    def acting_seat(self) -> int | None:
+        """The seat this board writes for: its own, or in the teacher's view the next still to write."""
+        return self.game.turn if self.seat is None else self.seat
+
+    def plays_now(self) -> bool:
+        """Whether this board may write now: its seat has not written this turn (simultaneous play)."""
+        game = self.game
+        if game.is_over:
+            return False
+        seat = self.acting_seat()
+        return seat is not None and not game.state.written[seat]
+
+    @property
+    def legal(self) -> LegalActions | list[str]:  # type: ignore[override]
+        """What this board may write now: the acting seat's legal actions (lazy; ``in`` takes text)."""
+        if not self.plays_now():
+            return []
+        return self.game.legal_actions(self.acting_seat())
+
+    # -- what the shared board asks of a game's board ---------------------------------------------
+    def legal_choices(self) -> list[dict[str, Any]]:
+        """Where this turn's marks may go, in groups (``choice_groups``)."""
+        return choice_groups(self.game.state, self.acting_seat())
+
+    def game_marks(self, choices: list[dict[str, Any]]) -> dict[str, Any]:
+        """Each seat's latest writing (spaces), the spaces that circle, and what the turn asks in words."""
+        game = self.game
+        state = game.state
+        n = len(game.players)
+        fresh: list[str | None] = [None] * n
+        history = game.history
+        for k in range(len(history) - 1, max(-1, len(history) - 2 * n - 1), -1):
+            action = history[k]
+            if fresh[action.player] is None:
+                fresh[action.player] = " ".join(space for _, space in action.marks)
+        marks: dict[str, Any] = {"fresh": [f or "" for f in fresh], "words": turn_words(self.view)}
+        if state.cards and not state.over:
+            own = set(state.cards) if state.rules.circle_any_shown else None
+            marks["circle"] = sorted(own) if own else list(state.cards)
+        if choices:
+            marks["turn"] = turn_shape_words(state, self.acting_seat())
+        return marks
+
+    def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
+        """A writing in words: "seat 1 wrote 56 in TX (circled) and 65 in OK"."""
+        found = ruling(before, action)
+        parts = []
+        for index, cell in found.cells:
+            kind, circled = cell
+            what = f"{kind:02d}" if isinstance(kind, int) else "a star" if kind == "star" else "an X"
+            parts.append(f"{what} in {SPACES[index]}{' (circled)' if circled else ''}")
+        text = " and ".join(parts) if parts else str(action)
+        return {"seat": action.player, "text": f"seat {action.player} wrote {text}"}
+
+    def picture(self) -> str:
+        """The maps this board shows, as SVG (for notebooks without a kernel)."""
+        return svg(self.view, caption=self.title)
+
+    # -- showing the game ---------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        """The shared refresh, with the view in its compact form, the drawn tour checked again and,
+        at the end of a solo game, the high-score table."""
+        if self._quiet:
+            return
+        with self.hold_sync():
+            super()._refresh()
+            self.view = compact_view(self.game, self.seat)
+            if self.drawn.get("spaces"):
+                self.drawn = self._check(self.drawn["seat"], self.drawn["spaces"])
+            self._update_table()
+
+    def _follow(self) -> None:
+        if not self._quiet:
+            super()._follow()
+
+    def _log(self) -> list[dict[str, Any]]:
+        game = self.game
+        first = max(0, game.position - LOG_KEEP)
+        out = []
+        for n, (before, action) in enumerate(game.moves(), start=1):
+            if n > game.position:
+                break
+            if n > first:
+                out.append({"n": n, **self.describe_move(before, action)})
+        return out
+
+    def _waiting(self) -> dict[str, str]:
+        """What the board waits for, in On Tour's words (seats write, they do not move in turn)."""
+        game = self.game
+        if self.gone:
+            return {"text": self.gone, "button": ""}
+        if game.is_over or self.running:
+            return {}
+        turn = game.turn
+        who = self._who(turn)
+        human = game.players[turn] == "human"
+        if self.plays_now() and (self.seat is not None or human):
+            return {}
+        if self.seat is None:
+            return {"text": f"{who.capitalize()} is next to write: click its marks on the map, or let its "
+                            "policy write.", "button": f"▶ Seat {turn} writes"}
+        if human:
+            return {"text": f"You have written; waiting for {who} to write on its own board (or "
+                            f"o.step(...) in a cell). Step writes its policy's choice.",
+                    "button": f"▶ Step for seat {turn}"}
+        return {"text": f"{who.capitalize()} is next to write: Step writes its choice, Play to end plays on.",
+                "button": f"▶ Seat {turn} writes"}
+
+    # -- the solo high-score table ------------------------------------------------------------------
+    def _solo(self) -> bool:
+        return len(self.game.players) == 1 and self.game.players[0] == "human"
+
+    def _update_table(self) -> None:
+        if not self._solo():
+            if self.highscores:
+                self.highscores = {}
+            return
+        table = self._table or HighScores()
+        self._table = table
+        game = self.game
+        try:
+            if game.is_over:
+                key = game_key(game)
+                if key != self._recorded:
+                    score = game.scores[0]
+                    result = table.add({"key": key, "total": score.total, "spaces": score.spaces,
+                                        "circles": score.circles, "seed": game.seed,
+                                        "tour": " ".join(score.tour)})
+                    self._recorded = key
+                    self._last_table = result
+                result = self._last_table
+                self.highscores = self._table_trait(result["rows"], result["rank"], result["problem"], key)
+            elif self._table_shown != "play":
+                rows = table.rows()
+                self.highscores = self._table_trait(rows, None, table.problem, None)
+            self._table_shown = self._recorded if game.is_over else "play"
+        except Exception as exc:  # a table is never worth a broken board
+            self.highscores = {"rows": [], "rank": None, "best": None,
+                               "problem": f"The high-score table is unavailable ({exc.__class__.__name__})."}
+
+    @staticmethod
+    def _table_trait(rows: list[dict[str, Any]], rank: int | None, problem: str, key: str | None) -> dict:
+        shown = [{"total": r["total"], "spaces": r["spaces"], "circles": r["circles"], "seed": r["seed"],
+                  "date": r["date"], "this": r["key"] == key} for r in rows[:TABLE_ROWS]]
+        return {"rows": shown, "rank": rank, "games": len(rows), "problem": problem,
+                "best": rows[0]["total"] if rows else None}
+
+    # -- a tour drawn on the board ------------------------------------------------------------------
+    def check(self, spaces: list[str], seat: int | None = None) -> dict[str, Any]:
+        """Check a tour drawn on ``seat``'s map (default: this board's large map) and show it."""
+        self._check_live()
+        seat = self._big_seat() if seat is None else self.game._seat(seat)
+        with self.hold_sync():
+            self.drawn = self._check(seat, list(spaces)) if spaces else {}
+            self._say(self.drawn.get("text", "Tour cleared."), error=not self.drawn.get("ok", True),
+                      rule=self.drawn.get("rule", ""))
+        return self.drawn
+
+    def _big_seat(self) -> int:
+        game = self.game
+        if self.seat is not None:
+            return self.seat
+        if game.turn is not None:
+            return game.turn
+        return (game.winners or [0])[0]
+
+    def _check(self, seat: int, spaces: list[str]) -> dict[str, Any]:
+        board = self.game.map(seat)
+        best = best_tour(board) if seat >= len(self.game.players) else self.game.scores[seat]
+        out: dict[str, Any] = {"seat": seat, "spaces": spaces, "best": best.total}
+        try:
+            score = check_tour(board, spaces)
+        except IllegalAction as exc:
+            text = str(exc)
+            return {**out, "ok": False, "text": f"Not a tour: {text}", "rule": exc.rule or "O-ROUTE",
+                    "total": None}
+        gap = best.total - score.total
+        compare = ("as good as the best tour" if gap == 0 else f"{gap} below the best tour ({best.total})")
+        text = (f"Your tour scores {score.total} = {score.spaces} space{'s' * (score.spaces != 1)} + "
+                f"{score.circles} circle{'s' * (score.circles != 1)}: {compare}.")
+        return {**out, "ok": True, "text": text, "rule": "O-SCORE", "total": score.total}
+
+    # -- messages from the page ---------------------------------------------------------------------
+    def _handle(self, content: Any) -> Any:
+        if isinstance(content, dict) and content.get("type") in ("tour", "why"):
+            self._check_live()
+            if content["type"] == "why" and content.get("revision") != self.revision:
+                raise _Refused("Refused 'why': the board had moved on; nothing changed, look again.")
+            self._say("")
+            return getattr(self, f"_msg_{content['type']}")(content)
+        return super()._handle(content)
+
+    def _marks(self, content: dict[str, Any]) -> list[tuple[str, str]]:
+        """The marks of a page message as (mark text, space id); refused unless well formed."""
+        marks = content.get("marks")
+        if not isinstance(marks, list) or not 1 <= len(marks) <= 2:
+            raise _Refused("Refused marks that are not a list of one or two [mark, space]; nothing changed.")
+        out = []
+        for mark in marks:
+            if not (isinstance(mark, list) and len(mark) == 2 and all(isinstance(m, str) for m in mark)
+                    and _MARK.match(mark[0]) and mark[1] in SPACES):
+                raise _Refused("Refused a mark that is not [\"56\" | \"star\" | \"X\", space id]; "
+                               "nothing changed.")
+            out.append((mark[0], mark[1]))
+        return out
+
+    def _msg_why(self, content: dict[str, Any]) -> None:
+        """Why a mark (or two) cannot go where the player clicked: the verdict's sentence and rule.
+
+        A single number is judged with its partner in a space the partner may take, so the
+        sentence is about the clicked space.
+        """
+        marks = self._marks(content)
+        if not self.plays_now():
+            raise self._not_now()
+        seat = self.acting_seat()
+        text = ", ".join(f"{m} {s}" for m, s in marks)
+        if len(marks) == 1 and marks[0][0] not in ("star",) and not self.game.state.star_turn:
+            partner = self._partner(marks[0])
+            if partner:
+                text += f", {partner}"
+        verdict = self.game.why(f"p{seat}: {text}")
+        if verdict.legal:
+            return None  # the page asked about a writing that is fine: nothing to say
+        raise _Refused(str(verdict), verdict.rule)
+
+    def _partner(self, mark: tuple[str, str]) -> str:
+        """A second mark to judge ``mark`` with: where it may follow ``mark`` if ``mark`` fits, else
+        anywhere it fits on its own (so the verdict is about ``mark``'s space)."""
+        low, high = self.game.state.numbers
+        other = f"{high:02d}" if mark[0] == f"{low:02d}" else f"{low:02d}"
+
+        def words(group: dict[str, Any]) -> set[str]:
+            return {f"{m:02d}" if isinstance(m, int) else m for m in group["first"]}
+
+        for group in self.choices:
+            if mark[0] in words(group) and mark[1] in group["spaces"] and group.get("then"):
+                second = group.get("second", other)
+                for space in group["then"]:
+                    if space != mark[1]:
+                        return f"{second} {space}"
+        for group in self.choices:
+            if other in words(group):
+                for space in group["spaces"]:
+                    if space != mark[1]:
+                        return f"{other} {space}"
+        return ""
+
+    def _not_now(self) -> _Refused:
+        game = self.game
+        if game.is_over:
+            return _Refused("The game is over: every map is full. Undo or go back in the history.", "O-END")
+        seat = self.acting_seat()
+        return _Refused(f"Seat {seat} has already written this turn; the next turn begins when every seat "
+                        f"has written (O-DISCARD).", "O-DISCARD")
+
+    def _msg_tour(self, content: dict[str, Any]) -> dict[str, Any] | None:
+        spaces = content.get("spaces")
+        if not isinstance(spaces, list) or len(spaces) > len(SPACES) or not all(
+                isinstance(s, str) and len(s) <= 4 for s in spaces):
+            raise _Refused("Refused a tour that is not a list of space ids; nothing changed.")
+        seat = content.get("seat", self._big_seat())
+        if type(seat) is not int or not 0 <= seat < len(self.game.players):
+            raise _Refused("Refused a tour on a seat that is not in the game; nothing changed.")
+        self.check(spaces, seat)
+        return {"tour": self.drawn}
+
+    def _msg_act(self, content: dict[str, Any]) -> None:
+        """Write one complete turn for the acting seat; the bots then write theirs at once."""
+        action = content.get("action")
+        if not isinstance(action, str):
+            raise _Refused(f"Refused an action that is not text ({type(action).__name__}); nothing changed.")
+        if len(action) > 120:
+            raise _Refused(f"Refused an action text of {len(action)} characters; nothing changed.")
+        if not self.plays_now():
+            raise self._not_now()
+        seat = self.acting_seat()
+        named = _SEATED.match(action)
+        if named and int(named.group(1)) != seat:
+            raise _Refused(f"This board writes for seat {seat}, not p{named.group(1)}; nothing changed.")
+        text = action if named else f"p{seat}: {action}"
+        verdict = self.game.why(text)
+        if not verdict.legal:
+            raise _Refused(str(verdict), verdict.rule)
+        try:
+            self.game.step(text)
+        except IllegalAction as exc:
+            raise _Refused(str(exc), exc.rule or "") from None
+        self._answer_bots()
+        return None
+
+    def _answer_bots(self) -> None:
+        """The bots write this turn now, every one that has not written (simultaneous play: a human
+        never waits for them), in one update; the next turn waits for the humans again. A game
+        without human seats moves only when asked."""
+        game = self.game
+        if not self._has_human():
+            return
+        self._stop_run()
+        self._quiet = True
+        turn = game.state.round
+        try:
+            while not game.is_over and game.state.round == turn:
+                state = game.state
+                bots = [p for p in range(len(game.players))
+                        if not state.written[p] and game.players[p] != "human"]
+                if not bots:
+                    break
+                seat = bots[0]
+                game.step(game.policies[game.players[seat]](state, seat))
+        except IllegalAction as exc:
+            self._say(str(exc), error=True, rule=exc.rule or "")
+        finally:
+            self._quiet = False
+        self._follow()

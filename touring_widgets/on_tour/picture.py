@@ -1,0 +1,348 @@
+"""The On Tour map laid out, and a picture of the maps as SVG: what a notebook shows without a kernel.
+
+The layout is computed once from the map data (``facts.BOARD``): each space's lon/lat projected
+as the USA is usually drawn (Albers equal-area, standard parallels 29.5° and 45.5°), then the
+small eastern spaces nudged apart until every tile and its label has room. The live board
+(``board.js``) and this picture draw from the same coordinates.
+
+>>> import touring_widgets as tw
+>>> o = tw.OnTour(players=2, seed=7)
+>>> svg(o.view(0)).startswith("<svg")
+True
+>>> 0 <= MAP_LAYOUT["TX"][0] <= 1 and MAP_LAYOUT["WA"][0] < MAP_LAYOUT["NE2"][0]
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from math import cos, hypot, radians, sin, sqrt
+from typing import Any
+
+from ..widgets.style import COLOURS
+from .facts import AREAS, BOARD, CARD_REGION, ROUTES, SPACES
+
+#: Area -> (tile paper, tile edge and label ink): six areas in six colours, the same in both themes
+#: (tiles are paper the numbers are written on).
+AREA_COLOURS = {
+    "NW": ("#d9e8f7", "#2b6cb0"),
+    "NC": ("#dcf0dc", "#2f7d3b"),
+    "NE": ("#ebe0f5", "#6b46a8"),
+    "SW": ("#faeacd", "#a8650f"),
+    "SC": ("#f8dcd6", "#b5412c"),
+    "SE": ("#d4efec", "#157a74"),
+}
+
+#: Region -> colour of its cards (O-CARDS) and of its name on the map.
+REGION_COLOURS = {
+    "North": "#2563a8",
+    "South": "#c0392b",
+    "West": "#a86608",
+    "Central": "#2e7d32",
+    "East": "#7b3fa8",
+}
+
+#: Area names in words: the map never shows "NE", "NC" or "SC" alone (Nebraska, the Carolinas).
+AREA_NAMES = {
+    "NW": "North-West", "NC": "North-Central", "NE": "North-East",
+    "SW": "South-West", "SC": "South-Central", "SE": "South-East",
+}
+
+#: The label a space shows on the map: its id, except New England (the id NE2 reads as data).
+LABELS = {sid: sid for sid in SPACES}
+
+#: Fixed colours of the picture and the board: the ink of written numbers, circles, stars, Xs,
+#: the best tour and a drawn tour, lit spaces.
+INK = {
+    "number": "#1a1a1a",
+    "circle": "#1a1a1a",
+    "star": "#b7791f",
+    "x": "#c62828",
+    "best": "#d81b60",
+    "drawn": "#1565c0",
+    "lit": "#1976d2",
+    "fresh": "#f57c00",
+    "die": "#fdfdfd",
+    "die_ink": "#1a1a1a",
+}
+
+#: Everything the live board draws in On Tour's own colours: ``OnTourBoard.palette``.
+PALETTE = {"areas": AREA_COLOURS, "regions": REGION_COLOURS, "area_names": AREA_NAMES, "ink": INK}
+
+WIN, WIN_INK, OVER = COLOURS["win"], COLOURS["win_ink"], COLOURS["over"]
+
+#: How far apart two tile centres must be, in map widths (a tile is about 0.054 wide).
+SPACING_X = 0.064
+SPACING_Y = 0.072
+#: The map's height over its width once laid out.
+ASPECT = 0.66
+
+
+def albers(lon: float, lat: float) -> tuple[float, float]:
+    """Albers equal-area conic for the lower 48 (standard parallels 29.5°, 45.5°; origin 23°N 96°W).
+
+    Returns (x east, y north) on the unit sphere.
+    """
+    p1, p2, p0, l0 = radians(29.5), radians(45.5), radians(23.0), radians(-96.0)
+    n = (sin(p1) + sin(p2)) / 2
+    c = cos(p1) ** 2 + 2 * n * sin(p1)
+    rho0 = sqrt(c - 2 * n * sin(p0)) / n
+    rho = sqrt(c - 2 * n * sin(radians(lat))) / n
+    theta = n * (radians(lon) - l0)
+    return rho * sin(theta), rho0 - rho * cos(theta)
+
+
+@cache
+def layout() -> dict[str, tuple[float, float]]:
+    """Each space's tile centre as (x, y) in map widths: x in [0, 1] east, y down, 0 <= y <= ASPECT.
+
+    Projected, stretched to fill the map's box, then nudged: pairs closer than the spacing are
+    pushed apart (along the axis they overlap least) while every tile is pulled back gently
+    towards its geographic place. Deterministic: the same numbers on every machine.
+    """
+    raw = {sid: albers(BOARD[sid].lon, BOARD[sid].lat) for sid in SPACES}
+    xs = [p[0] for p in raw.values()]
+    ys = [p[1] for p in raw.values()]
+    margin = 0.045
+    sx = (1 - 2 * margin) / (max(xs) - min(xs))
+    sy = (ASPECT - 2 * margin) / (max(ys) - min(ys))
+    home = {sid: (margin + (x - min(xs)) * sx, margin + (max(ys) - y) * sy) for sid, (x, y) in raw.items()}
+    pos = {sid: list(p) for sid, p in home.items()}
+    ids = list(SPACES)
+    for sweep in range(800):
+        moved = False
+        for a_i, a in enumerate(ids):
+            pa = pos[a]
+            for b in ids[a_i + 1:]:
+                pb = pos[b]
+                dx, dy = pb[0] - pa[0], pb[1] - pa[1]
+                ox, oy = SPACING_X - abs(dx), SPACING_Y - abs(dy)
+                if ox <= 0 or oy <= 0:
+                    continue
+                moved = True
+                # Push apart along the axis that needs the smaller move.
+                if ox / SPACING_X < oy / SPACING_Y:
+                    push = ox / 2 + 1e-4
+                    sign = 1 if dx > 0 or (dx == 0 and a < b) else -1
+                    pa[0] -= sign * push
+                    pb[0] += sign * push
+                else:
+                    push = oy / 2 + 1e-4
+                    sign = 1 if dy > 0 or (dy == 0 and a < b) else -1
+                    pa[1] -= sign * push
+                    pb[1] += sign * push
+        pull = 0.02 if sweep < 300 else 0.0  # then only pushes, until nothing overlaps
+        for sid in ids:  # a gentle pull home, and the map's edges
+            p, h = pos[sid], home[sid]
+            p[0] += (h[0] - p[0]) * pull
+            p[1] += (h[1] - p[1]) * pull
+            p[0] = min(1 - 0.03, max(0.03, p[0]))
+            p[1] = min(ASPECT - 0.035, max(0.035, p[1]))
+        if not moved and sweep >= 300:
+            break
+    return {sid: (round(p[0], 4), round(p[1], 4)) for sid, p in pos.items()}
+
+
+MAP_LAYOUT = layout()
+
+
+def atlas() -> dict[str, Any]:
+    """The map as the page draws it, sent once: spaces in board order, routes, the box's aspect."""
+    return {
+        "aspect": ASPECT,
+        "spaces": [
+            {
+                "id": sid, "name": BOARD[sid].name, "label": LABELS[sid], "area": BOARD[sid].area,
+                "regions": list(BOARD[sid].regions), "card_region": CARD_REGION[sid],
+                "x": MAP_LAYOUT[sid][0], "y": MAP_LAYOUT[sid][1],
+            }
+            for sid in SPACES
+        ],
+        "routes": [list(r) for r in ROUTES],
+        "areas": {a: list(r) for a, r in AREAS.items()},
+    }
+
+
+def nearest_gap() -> float:
+    """The smallest distance between two tile centres, in map widths (a check on the nudging)."""
+    pts = list(MAP_LAYOUT.values())
+    return min(hypot(a[0] - b[0], a[1] - b[1]) for i, a in enumerate(pts) for b in pts[i + 1:])
+
+
+# -- the picture --------------------------------------------------------------------------------
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def cell_of(code: str) -> tuple[str, bool]:
+    """One cell of a compact map (``board.encode_map``): (text, circled); text "" when empty."""
+    mark, flag = code[:2], code[2:3] == "o"
+    if mark == "..":
+        return "", False
+    if mark == "**":
+        return "★", flag
+    if mark == "XX":
+        return "X", False
+    return mark, flag
+
+
+def _cells(view: dict[str, Any], seat: int) -> dict[str, tuple[str, bool]]:
+    cells = view["maps"][seat]
+    if isinstance(cells, str):  # the board's compact form
+        return {sid: cell_of(cells[3 * i:3 * i + 3]) for i, sid in enumerate(SPACES)}
+    out = {}
+    for sid in SPACES:
+        cell = cells.get(sid)
+        if cell is None:
+            out[sid] = ("", False)
+        else:
+            mark = cell["mark"]
+            text = f"{mark:02d}" if isinstance(mark, int) else "★" if mark == "star" else "X"
+            out[sid] = (text, bool(cell["circled"]))
+    return out
+
+
+def _tour(view: dict[str, Any], seat: int) -> tuple[list[str], str]:
+    scores = view.get("scores") or []
+    if seat >= len(scores) or scores[seat] is None:
+        return [], ""
+    s = scores[seat]
+    tour = s["tour"].split() if isinstance(s["tour"], str) else list(s["tour"])
+    return tour, f"{s['total']} = {s['spaces']} spaces + {s['circles']} circles"
+
+
+def map_svg(view: dict[str, Any], seat: int, x0: float, y0: float, width: float, *, best: bool = True,
+            title: str = "") -> str:
+    """One player's map at (x0, y0), ``width`` wide: areas, routes, tiles, marks, the best tour."""
+    scale = width
+    tile = max(12.0, width * 0.052)
+    cells = _cells(view, seat)
+    out = [f'<g class="map" data-seat="{seat}">']
+    height = ASPECT * width
+    out.append(f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(width)}" height="{_n(height)}" rx="6" '
+               f'fill="#f7f7f4" stroke="#d0d0d0"/>')
+    if title:
+        out.append(f'<text x="{_n(x0 + 6)}" y="{_n(y0 + 13)}" font-size="{_n(max(9, tile * 0.42))}" '
+                   f'font-weight="bold" fill="#333">{escape(title)}</text>')
+
+    def at(sid: str) -> tuple[float, float]:
+        x, y = MAP_LAYOUT[sid]
+        return x0 + x * scale, y0 + y * scale
+
+    for a, b in ROUTES:
+        (ax, ay), (bx, by) = at(a), at(b)
+        out.append(f'<line x1="{_n(ax)}" y1="{_n(ay)}" x2="{_n(bx)}" y2="{_n(by)}" stroke="#9a9a9a" '
+                   f'stroke-width="{_n(max(0.8, tile * 0.06))}"/>')
+    tour, _ = _tour(view, seat)
+    if best and len(tour) > 1:
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in map(at, tour))
+        out.append(f'<polyline class="best" points="{points}" fill="none" stroke="{INK["best"]}" '
+                   f'stroke-width="{_n(max(2, tile * 0.16))}" stroke-linejoin="round" stroke-linecap="round" '
+                   f'opacity="0.75"/>')
+    for sid in SPACES:
+        x, y = at(sid)
+        paper, edge = AREA_COLOURS[BOARD[sid].area]
+        text, circled = cells[sid]
+        half = tile / 2
+        out.append(f'<rect x="{_n(x - half)}" y="{_n(y - half)}" width="{_n(tile)}" height="{_n(tile)}" '
+                   f'rx="{_n(tile * 0.18)}" fill="{paper}" stroke="{edge}" stroke-width="1"/>')
+        if not text:
+            out.append(f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="middle" dominant-baseline="central" '
+                       f'font-size="{_n(tile * 0.36)}" font-weight="bold" fill="{edge}">'
+                       f'{escape(LABELS[sid])}</text>')
+            continue
+        out.append(f'<text x="{_n(x)}" y="{_n(y - tile * 0.27)}" text-anchor="middle" '
+                   f'dominant-baseline="central" font-size="{_n(tile * 0.26)}" fill="{edge}">'
+                   f'{escape(LABELS[sid])}</text>')
+        colour = INK["x"] if text == "X" else INK["star"] if text == "★" else INK["number"]
+        out.append(f'<text x="{_n(x)}" y="{_n(y + tile * 0.13)}" text-anchor="middle" '
+                   f'dominant-baseline="central" font-size="{_n(tile * 0.44)}" font-weight="bold" '
+                   f'fill="{colour}">{escape(text)}</text>')
+        if circled:
+            out.append(f'<circle cx="{_n(x)}" cy="{_n(y + tile * 0.13)}" r="{_n(tile * 0.33)}" fill="none" '
+                       f'stroke="{INK["circle"]}" stroke-width="{_n(max(1, tile * 0.05))}"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
+    """The position in ``view`` as a standalone SVG document: the turn, the viewing seat's map
+    large with its best tour, every other map small, each with its score; the winners at the end."""
+    players = view.get("players") or []
+    seat = view.get("seat")
+    big = seat if seat is not None else 0
+    parts: list[str] = []
+    y = 12
+    who = "teacher view" if seat is None else f"seat {seat}"
+    title = f"On Tour · turn {view.get('round', 0)} · {who}"
+    if caption:
+        parts.append(f'<text x="12" y="{y + 10}" font-size="11" font-style="italic" fill="#555">'
+                     f'{escape(caption)}</text>')
+        y += 18
+    parts.append(f'<text x="12" y="{y + 14}" font-size="15" font-weight="bold">{escape(title)}</text>')
+    y += 26
+    if view.get("over"):
+        winners = view.get("winners") or []
+        if winners:
+            text = (f"Seat {winners[0]} wins!" if len(winners) == 1
+                    else "Seats " + " & ".join(str(s) for s in winners) + " win!")
+        else:
+            text = "Game over: no winner"
+        parts.append(f'<rect class="banner" x="6" y="{y - 4}" width="{width - 12}" height="34" rx="8" '
+                     f'fill="{WIN if winners else OVER}"/><text x="{width / 2}" y="{y + 18}" '
+                     f'text-anchor="middle" font-size="17" font-weight="bold" fill="{WIN_INK}">'
+                     f'{escape(text)}</text>')
+        y += 40
+    else:
+        words = escape(turn_words(view))
+        parts.append(f'<text x="12" y="{y + 12}" font-size="12" fill="#333">{words}</text>')
+        y += 22
+    n = len(players)
+    _, score = _tour(view, big)
+    name = players[big] if big < len(players) else ""
+    parts.append(f'<text x="12" y="{y + 12}" font-size="13" font-weight="bold">'
+                 f'Seat {big} · {escape(name)}{" · best tour " + score if score else ""}</text>')
+    y += 18
+    parts.append(map_svg(view, big, 6, y, width - 12))
+    y += ASPECT * (width - 12) + 10
+    others = [s for s in range(n) if s != big]
+    if others:
+        cols = 4 if len(others) > 2 else len(others)
+        small = (width - 12 - (cols - 1) * 8) / cols
+        for k, s in enumerate(others):
+            col, row = k % cols, k // cols
+            sx = 6 + col * (small + 8)
+            sy = y + row * (ASPECT * small + 26)
+            _, sc = _tour(view, s)
+            label = f"Seat {s} · {players[s]}" + (f" · {sc.split(' ')[0]}" if sc else "")
+            parts.append(f'<text x="{_n(sx + 2)}" y="{_n(sy + 12)}" font-size="11">{escape(label)}</text>')
+            parts.append(map_svg(view, s, sx, sy + 16, small, best=bool(view.get("over"))))
+        rows = (len(others) + cols - 1) // cols
+        y += rows * (ASPECT * small + 26)
+    height = int(y + 8)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
+        f'aria-label="{escape(title)}"><rect width="100%" height="100%" fill="#ffffff"/>'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def turn_words(view: dict[str, Any]) -> str:
+    """This turn in words: the cards, the roll and what it writes (O-STAR, O-LAST)."""
+    if view.get("over"):
+        return "Game over: every map is full (O-END)."
+    cards = view.get("cards") or []
+    low, high = view.get("numbers") or (0, 0)
+    shown = ", ".join(f"{c['space']} ({c['region']})" for c in cards)
+    if view.get("last_turn"):
+        what = ("a double: one star in any empty space (O-STAR, O-LAST)" if view.get("star_turn")
+                else f"last turn, no cards: {low:02d} and {high:02d} in any empty spaces (O-LAST)")
+        return f"Turn {view.get('round')}: {what}."
+    if view.get("star_turn"):
+        dice = view.get("dice") or (0, 0)
+        why = "the roll is a double" if dice[0] == dice[1] else "all three cards show one region"
+        return f"Turn {view.get('round')}: cards {shown}; star turn, {why}: draw one star (O-STAR)."
+    return f"Turn {view.get('round')}: cards {shown}; roll {low:02d} and {high:02d} (O-WRITE)."
