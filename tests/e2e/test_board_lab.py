@@ -100,11 +100,12 @@ def test_keyboard_belongs_to_the_board(notebook):
     page.keyboard.press("b")
     page.keyboard.press("a")
     assert page.locator(".jp-Notebook .jp-Cell").count() == cells
-    # Space steps (the seat's policy), Left undoes, Right redoes.
+    # Space steps (the seat's policy) and the greedy seat answers; Left undoes, one move a key.
     page.keyboard.press(" ")
-    nb.wait_data(board, "d.position !== '0'")
-    page.keyboard.press("ArrowLeft")
-    nb.wait_data(board, "d.position === '0'")
+    nb.wait_data(board, "d.position === '2' && d.running === 'false'")
+    for position in ("1", "0"):
+        page.keyboard.press("ArrowLeft")
+        nb.wait_data(board, f"d.position === '{position}'")
     # A digit picks a card; Enter plays it where it has one destination besides the discard.
     hand = [b for b in hitboxes(board) if b["kind"] == "hand"]
     go = next(i for i, b in enumerate(hand) if b["card"] == "go")

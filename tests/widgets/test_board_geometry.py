@@ -177,7 +177,7 @@ def test_test_hooks_carry_no_game_name():
 
 # -- issue 9's drawing-side defects --------------------------------------------------------------
 
-ALL_WIDTHS = (360, 400, 520, 640, 800, 1100, 1400)
+ALL_WIDTHS = (240, 280, 320, 360, 400, 520, 640, 800, 1100, 1400)
 
 FRAME_SCRIPT = """
 const m = await import(process.argv[1]);
@@ -248,9 +248,11 @@ def test_defect8_fits_every_width_down_to_360_without_overlaps(finished):
                 assert not overlaps(a, b), (width, a, b)
 
 
-def test_defect8_cards_stay_legible_at_360(finished):
+def test_defect8_cards_stay_legible_at_every_width(finished):
+    """Even the board JupyterLab leaves in a 360 px window (about 240 px) keeps cards 42 px wide."""
     _, out = finished
-    assert out["360"]["cw"] >= 44 and min(out["360"]["hands"]) >= 44
+    for width in map(str, ALL_WIDTHS):
+        assert out[width]["cw"] >= 42 and min(out[width]["hands"]) >= 42, width
     assert out["1400"]["cw"] == 78
 
 

@@ -141,9 +141,11 @@ export function layout(view, width, opts = {}) {
   const inner = W - 2 * pad;
   const labelW = wide ? Math.round(clamp(W * 0.17, 110, 180)) : 0;
   const progW = wide ? Math.round(clamp(W * 0.2, 110, 240)) : 0;
+  // Six columns in a row while a card stays 42 px wide or more; on the narrowest boards two rows of three.
+  const perLine = wide || (inner - 12 - 5 * gap) / 6 >= 42 ? 6 : 3;
   const cw = wide
     ? Math.round(Math.min(78, Math.max(30, (inner - labelW - progW - 3 * gap - 5 * gap) / 6)))
-    : Math.floor(Math.min(78, (inner - 12 - 5 * gap) / 6));
+    : Math.floor(Math.min(perLine === 6 ? 78 : 60, (inner - 12 - (perLine - 1) * gap) / perLine));
   const ch = Math.round(cw * 1.4);
 
   const rows = [];
@@ -170,15 +172,19 @@ export function layout(view, width, opts = {}) {
       prog = { x: pad + 6, y: y + 6 + labelH, w: inner - 12, h: 8 };
       cy = prog.y + prog.h + 8;
       cx = pad + 6;
-      row.h = cy + ch + 16 - y;
+      row.h = cy + (perLine === 6 ? 1 : 2) * (ch + 16) - y;
       y += row.h + 6;
     }
     const cols = {};
-    for (const col of COLUMNS) {
-      cols[col] = { id: `${col}:${t}`, kind: "column", team: t, column: col, x: cx, y: cy, w: cw, h: ch };
+    const x0 = cx;
+    COLUMNS.forEach((col, i) => {
+      const line = Math.floor(i / perLine);
+      const x = x0 + (i % perLine) * (cw + gap);
+      cols[col] = { id: `${col}:${t}`, kind: "column", team: t, column: col, x, y: cy + line * (ch + 16), w: cw,
+        h: ch };
+      boxes.push(cols[col]);
       region(`card:${col}:${t}`, { ...cols[col], h: ch + (PILES.includes(col) ? 9 : 0) });
-      cx += cw + gap;
-    }
+    });
     region(`label:${t}`, label);
     region(`miles:${t}`, prog);
     rows.push({ row, cols, prog, label });
@@ -852,6 +858,16 @@ export const GAME = {
       const blocked = (api.marks().cards || {})[hit.card];
       if (!api.choices().length || hit.seat !== actingSeat(v)) return name;
       return blocked ? `${name} cannot be played now: ${blocked.text}` : `${name}: click to pick it, then a lit place`;
+    }
+    if (hit.kind === "column") {
+      const table = (v.tables || [])[hit.team] || {};
+      if (PILES.includes(hit.column)) {
+        const cap = (v.caps || {})[hit.column] || 0;
+        return `${(cs[hit.column] || {}).name}: ${table[hit.column] || 0} of at most ${cap}`;
+      }
+      const stack = table[hit.column] || [];
+      const names = stack.map((id) => (cs[id] || {}).name || id);
+      return `${hit.column === "go" ? "Go" : "Freeway"} column: ${names.length ? names.join(", ") : "empty"}`;
     }
     if (hit.kind === "discard") {
       const up = faceUpText(cs, v.discard_face_up);

@@ -728,10 +728,21 @@ class Displays:
             return False
         self.hook(shell)
         board._publish_picture()
-        if self.cell:
-            board._cells.add(self.cell)
+        cell = self.cell or self._running_cell(shell)
+        if cell:
+            board._cells.add(cell)
         self.boards.add(board)
         return True
+
+    @staticmethod
+    def _running_cell(shell: Any) -> str | None:
+        """The id of the cell running now, from the request (JupyterLab and Notebook 7 send it)."""
+        try:
+            parent = shell.kernel.get_parent()
+        except Exception:  # an older kernel: no cell ids
+            return None
+        cell = (parent or {}).get("metadata", {}).get("cellId")
+        return cell if isinstance(cell, str) and cell else None
 
     def hook(self, shell: Any) -> None:
         if self._hooked is not shell:

@@ -614,6 +614,7 @@ export default {
       d.waiting = (s.waiting && s.waiting.text) || "";
       d.gone = gone() || "";
       d.variations = String((model.get("variations") || []).length);
+      d.tip = ui.tip ? ui.tip.text : "";
       d.hitboxes = JSON.stringify(geo.boxes.map((b) => ({ id: b.id, kind: b.kind, card: b.card,
         x: b.x, y: b.y, w: b.w, h: b.h })));
       Object.assign(d, GAME.dataset(api));

@@ -1,0 +1,116 @@
+"""The Touring board in a marimo notebook, through ``mo.ui.anywidget``, driven through Chromium."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .jupyter import REPO, TIMEOUT, free_port
+
+pytestmark = pytest.mark.e2e
+
+NOTEBOOK = '''
+import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    import touring_widgets as tw
+    return mo, tw
+
+
+@app.cell
+def _(mo, tw):
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = mo.ui.anywidget(g.board(seat=0, speed="fast"))
+    board
+    return board, g
+
+
+if __name__ == "__main__":
+    app.run()
+'''
+
+
+@pytest.fixture
+def marimo_app():
+    pytest.importorskip("marimo", reason="marimo is in the test extra: pip install -e '.[test]'")
+    with tempfile.TemporaryDirectory(prefix="touring-marimo-") as root:
+        path = Path(root) / "board.py"
+        path.write_text(NOTEBOOK)
+        port = free_port()
+        path_var = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+        env = dict(os.environ, PYTHONPATH=path_var)
+        log = open(Path(root) / "marimo.log", "wb")  # noqa: SIM115 (closed below)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "marimo", "run", str(path), "--headless", "--host", "127.0.0.1",
+             "--port", str(port), "--no-token", "--no-sandbox", "--no-check"],
+            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                if proc.poll() is not None:
+                    tail = (Path(root) / "marimo.log").read_text()[-2000:]
+                    raise RuntimeError(f"marimo exited early: {tail}")
+                try:
+                    with urllib.request.urlopen(base, timeout=2):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.25)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+            log.close()
+
+
+def test_board_plays_in_marimo(marimo_app, page):
+    page.goto(marimo_app, timeout=TIMEOUT)
+    board = page.locator(".tw-board").first
+    board.locator("canvas.tw-canvas").wait_for(timeout=TIMEOUT)
+    data = "el => el.dataset"
+    page.wait_for_function("el => el.dataset.revision !== undefined && el.dataset.legal !== '0'",
+                           arg=board.element_handle(), timeout=TIMEOUT)
+    # The canvas is drawn at the screen's resolution and has something on it.
+    pixels, css, dpr = board.evaluate(
+        "el => { const c = el.querySelector('canvas'); return [c.width, c.clientWidth, devicePixelRatio]; }")
+    assert css > 300 and pixels == round(css * dpr)
+    boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    go = next(b for b in boxes if b["kind"] == "hand" and b["card"] == "go")
+    canvas = board.locator("canvas.tw-canvas")
+    canvas.click(position={"x": go["x"] + go["w"] / 2, "y": go["y"] + go["h"] / 2})
+    row = next(b for b in boxes if b["id"] == "row:0")
+    canvas.click(position={"x": row["x"] + 20, "y": row["y"] + 20})
+    # Python judged the click, moved the game, and the greedy seat answered at the board's speed
+    # (the page never sets the position: it comes back from the kernel).
+    page.wait_for_function("el => el.dataset.position === '2' && el.dataset.running === 'false'",
+                           arg=board.element_handle(), timeout=TIMEOUT)
+    assert board.evaluate(data)["message"] == ""
+    # A refused click is answered too: the verdict and its rule come back from the kernel.
+    boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    m75 = next((b for b in boxes if b["kind"] == "hand" and b["card"] == "m75"), None)
+    if m75 is not None:
+        canvas.click(position={"x": m75["x"] + m75["w"] / 2, "y": m75["y"] + m75["h"] / 2})
+        target = next(b for b in boxes if b["id"] == "row:1")
+        canvas.click(position={"x": target["x"] + 20, "y": target["y"] + 20})
+        page.wait_for_function("el => el.dataset.error === 'true' && el.dataset.rule !== ''",
+                               arg=board.element_handle(), timeout=TIMEOUT)
