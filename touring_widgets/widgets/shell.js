@@ -4,6 +4,7 @@
 // Python composes one ES module: `const CONFIG = {...}` (colours and speeds, defined once in
 // Python), this file (the only `export default`), then the game's module, which defines `GAME`:
 //   GAME.title(view)                    the header's title, e.g. "Touring · 590 miles"
+//   GAME.status(api) -> text|""         optional: the header's status in the game's own words
 //   GAME.layout(view, width, {top})     boxes to draw and to hit, from y = top; returns {height, boxes}
 //   GAME.hitTest(geo, x, y)             the game's box under a point
 //   GAME.draw(ctx, geo, api, theme)     paints the game's part
@@ -81,7 +82,7 @@ export function frameLayout(view, width, s) {
     y += out.caption.h + 4;
   }
   const title = s.gameTitle || "";
-  const status = statusText(s);
+  const status = s.status || statusText(s);
   const titleW = textWidth(title, 15) + 14;
   const twoLines = titleW + textWidth(status, 14) > W - 2 * pad;
   out.header = { x: pad, y, w: W - 2 * pad, h: twoLines ? 42 : 22, title, status, twoLines, titleW };
@@ -383,6 +384,7 @@ export default {
       return {
         view: v, choices: model.get("choices") || [], running: model.get("autoplay") || "",
         gone: gone(), title: model.get("title") || "", gameTitle: GAME.title(v),
+        status: GAME.status && v.players ? GAME.status(api) : "",
         waiting: gone() ? { text: gone() } : model.get("waiting") || {},
         message: ui.note || model.get("message") || "",
         rule: ui.note ? ui.noteRule : model.get("rule") || "",
