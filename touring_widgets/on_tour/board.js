@@ -1142,6 +1142,20 @@ export const GAME = {
 
   title: (view) => (view.over ? "On Tour · game over" : `On Tour · turn ${view.round}`),
 
+  status(api) {
+    const v = api.view();
+    if (api.gone() || v.over || api.model.get("autoplay")) return ""; // the shell's words
+    const players = v.players || [];
+    const who = (seat) => `Seat ${seat} (${players[seat] || "?"})`;
+    if (plays(api)) {
+      if (draft(api).mode === "tour") return "Drawing a tour: click spaces in order";
+      const what = v.star_turn ? "draw a star" : `write ${(v.numbers || []).map(markText).join(" and ")}`;
+      return isTeacher(v) ? `${who(v.turn)} to write: ${what}` : `Your turn, seat ${v.seat}: ${what}`;
+    }
+    if (v.has_written) return `You have written; ${who(v.turn)} still to write`;
+    return `${who(v.turn)} to write`;
+  },
+
   layout(view, width, opts = {}) {
     const api = opts.api;
     if (!api) return layout(view, width, opts);
