@@ -187,13 +187,20 @@ class Timeline:
             redo = redo.rest
 
     def step(self, action: Any = None) -> Any:
-        """Apply one action (text, an action object, or None for the seat's policy).
+        """Apply one action (text, an action object, or None: the line's next move).
 
-        When the line already continues with this very action, it is replayed as a redo;
-        another action keeps the old continuation in ``variations``. Returns the action applied.
-        Raises IllegalAction, leaving the game as it was.
+        ``step()`` with no action replays the line when it continues (a redo), else takes the
+        seat's policy. When the line already continues with the action given, it is replayed
+        as a redo; another action keeps the old continuation in ``variations``. Returns the
+        action applied. Raises IllegalAction, leaving the game as it was.
         """
         state = self._node.state
+        if action is None and self._redo is not None:
+            # The recorded move keeps the line (a scripted line, a move undone): replay it.
+            node = self._redo.node
+            self._node, self._redo = node, self._redo.rest
+            self._notify()
+            return node.action
         if self._is_over(state):
             # Parse first so malformed text is reported as such; the end is the stronger reason.
             self._refuse_after_end(state, action)
