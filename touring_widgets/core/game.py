@@ -7,6 +7,7 @@ and a handful of hooks that call its engine; everything here is written once for
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -14,7 +15,7 @@ from typing import Any, ClassVar
 from ..errors import IllegalAction, LoadError
 from .legal import LegalActions
 from .text import MAX_TEXT
-from .timeline import Timeline
+from .timeline import Timeline, _Node
 from .verdict import Verdict
 
 #: A bot: the action it takes for ``seat`` in ``state``.
@@ -22,6 +23,11 @@ Policy = Callable[[Any, int], Any]
 
 #: A game that has gone this many moves without ending is not going to end.
 MAX_PLIES = 100_000
+
+
+def _module_of(game: type, name: str) -> Any:
+    """The module ``name`` beside a game's own module (its ``view``, its ``scenario``)."""
+    return importlib.import_module(f"{game.__module__.rpartition('.')[0]}.{name}")
 
 
 def check_seed(seed: Any) -> int | str:
@@ -70,6 +76,8 @@ class Game(Timeline):
         self.rules = self.state.rules
         #: for a game forked with ``resample=True``: the line, seat and seed it was dealt from
         self.origin: dict[str, Any] | None = None
+        #: for a game built by ``scenario(...)``: the position it starts from, as saved
+        self.scenario: dict[str, Any] | None = None
 
     @classmethod
     def _check_players(cls, players: Any) -> tuple[str, ...]:
@@ -132,6 +140,10 @@ class Game(Timeline):
         """The text of ``action``, taken in ``before``, as ``seat`` may know it."""
         return str(action)
 
+    def _narrate(self, before: Any, action: Any, after: Any, seat: int | None) -> str:
+        """The sentence of one step, citing its rules: the game's ``view.narrate``."""
+        return _module_of(type(self), "view").narrate(before, action, after, seat)
+
     # -- timeline hooks ----------------------------------------------------------------------
     def _parse(self, state: Any, action: Any) -> Any:
         return self._read(state, action)
@@ -152,6 +164,8 @@ class Game(Timeline):
 
     def _header(self) -> dict[str, Any]:
         header = {"players": list(self.players), "seed": self.seed, "rules": self.rules.to_dict()}
+        if self.scenario is not None:
+            header["scenario"] = self.scenario
         if self.origin is not None:
             header["origin"] = self.origin
         return header
@@ -159,7 +173,7 @@ class Game(Timeline):
     @classmethod
     def _from_header(cls, header: dict[str, Any]) -> Game:
         for key in header:
-            if key not in ("players", "seed", "rules", "origin"):
+            if key not in ("players", "seed", "rules", "origin", "scenario"):
                 raise LoadError(f"field {str(key)[:40]!r} is not part of a {cls.title} save")
         for key in ("players", "seed", "rules"):
             if key not in header:
@@ -180,9 +194,22 @@ class Game(Timeline):
             game = cls(players=players, seed=seed, rules=rules)
         except (TypeError, ValueError) as exc:
             raise LoadError(f"field 'players' or 'rules': {exc}") from None
+        if "scenario" in header:
+            try:
+                game._start_from(header["scenario"])
+            except (ValueError, TypeError) as exc:  # IllegalAction is a ValueError
+                raise LoadError(f"field 'scenario': {exc}") from None
         if "origin" in header:
             game._load_origin(header["origin"])
         return game
+
+    def _start_from(self, scenario: Any) -> None:
+        """Make this new game start at the position ``scenario`` describes, checked by the game's
+        ``scenario`` module (raises IllegalAction naming the problem and the rule)."""
+        checked, state = _module_of(type(self), "scenario").position(self, scenario)
+        self._node, self._redo, self._variations = _Node(state, None, None, 0), None, ()
+        self.rules = state.rules
+        self.scenario = checked
 
     def _load_origin(self, origin: Any) -> None:
         """Replay the line a resampled game was dealt from, and deal it again (raises LoadError)."""
@@ -266,6 +293,20 @@ class Game(Timeline):
         if self.origin is not None:
             twin.origin["from"] = self.origin
         return twin
+
+    def explain(self, seat: int | None = None) -> list[str]:
+        """The story so far: one sentence per move of the history, each citing its rule ids.
+
+        ``seat`` tells it as that seat may know it (others' discards stay face down, T-VIEW);
+        None is the teacher's view of everything.
+        """
+        viewer = None if seat is None else self._seat(seat)
+        nodes = []
+        node = self._node
+        while node.parent is not None:
+            nodes.append(node)
+            node = node.parent
+        return [self._narrate(n.parent.state, n.action, n.state, viewer) for n in reversed(nodes)]
 
     def play(self, max_plies: int | None = None) -> Game:
         """Let every seat move by its policy until the game ends (or ``max_plies`` moves); returns
