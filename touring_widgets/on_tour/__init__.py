@@ -13,6 +13,7 @@ from .facts import BOARD, REGIONS, ROUTES, SPACES
 from .game import OnTour
 from .moves import apply, explain, is_legal, judge, legal_actions
 from .rules import Rules
+from .scenario import scenario
 from .scoring import Score, best_tour, check_tour
 from .state import State, new_game
 
@@ -34,4 +35,5 @@ __all__ = [
     "judge",
     "legal_actions",
     "new_game",
+    "scenario",
 ]

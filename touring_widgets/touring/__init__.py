@@ -13,6 +13,7 @@ from .facts import CARDS, Card, card_name, deck_counts
 from .game import Touring
 from .moves import apply, explain, is_legal, judge, legal_actions
 from .rules import Rules
+from .scenario import scenario
 from .state import State, Tableau, new_game
 
 __all__ = [
@@ -31,4 +32,5 @@ __all__ = [
     "judge",
     "legal_actions",
     "new_game",
+    "scenario",
 ]
