@@ -11,15 +11,23 @@ from typing import TYPE_CHECKING, Any
 from .errors import IllegalAction, LoadError
 
 if TYPE_CHECKING:
+    from . import demos
     from .core.rulebook import rules
     from .core.verdict import Verdict
+    from .demos import demo
     from .on_tour import OnTour
     from .touring import Touring
 
-__all__ = ["IllegalAction", "LoadError", "OnTour", "Touring", "Verdict", "rules"]
+__all__ = ["IllegalAction", "LoadError", "OnTour", "Touring", "Verdict", "demo", "demos", "rules"]
 __version__ = "0.1.0"
 
-_LAZY = {"Touring": ".touring", "OnTour": ".on_tour", "rules": ".core.rulebook", "Verdict": ".core.verdict"}
+_LAZY = {
+    "Touring": ".touring",
+    "OnTour": ".on_tour",
+    "rules": ".core.rulebook",
+    "Verdict": ".core.verdict",
+    "demo": ".demos",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -28,7 +36,8 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    if name in ("touring", "on_tour", "lab"):
+    if name in ("touring", "on_tour", "lab", "demos"):
+        # ``demos`` is a callable module: tw.demos() lists the rule demonstrations.
         import importlib
 
         return importlib.import_module(f".{name}", __name__)
