@@ -566,7 +566,7 @@ function takeBack(api) {
 function tourClick(api, space) {
   const ui = draft(api);
   const at = ui.tour.indexOf(space);
-  if (at === ui.tour.length - 1) ui.tour.pop();
+  if (at >= 0 && at === ui.tour.length - 1) ui.tour.pop();
   else if (at >= 0) ui.tour = ui.tour.slice(0, at + 1);
   else ui.tour.push(space);
   sendTour(api);
@@ -1133,6 +1133,7 @@ function tourText(api) {
   if (ui.mode === "tour" && !ui.tour.length) return "Drawing a tour: click a space to start it.";
   if (!drawn.spaces || !drawn.spaces.length) return "";
   if (ui.tour.length && ui.tour.join(" ") !== drawn.spaces.join(" ")) return "Checking…";
+  if (api.model.get("message") === drawn.text) return ""; // said on the message line already
   return drawn.text || "";
 }
 
@@ -1339,6 +1340,7 @@ export const GAME = {
       best: String(!!ui.showBest),
       big: String(bigSeat(api.view())),
       focus: ui.focusId || "",
+      drawn: (api.model.get("drawn") || {}).text || "",
     };
   },
 
@@ -1346,6 +1348,7 @@ export const GAME = {
     return {
       lit: () => litList(api),
       maps: () => maps(api),
+      scores: () => api.view().scores || [],
     };
   },
 
