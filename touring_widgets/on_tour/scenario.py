@@ -60,7 +60,7 @@ def scenario(
         cards: the three cards showing (none on a last turn, O-LAST); default: flipped from the deck.
         dice: the two dice (O-DICE); default: rolled from the seed.
         deck: the next cards of the deck, the next to flip first.
-        discard: cards on the discard pile, oldest first (the newest of it).
+        discard: the last cards put on the discard pile, oldest first (the rest of it is filled in).
         round: the turn number; default: the earliest that the maps allow (as few star turns as
             the stars drawn need).
         rules, seed: as for ``OnTour``.
