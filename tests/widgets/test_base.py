@@ -209,6 +209,13 @@ class TestForks:
         assert fork_board.fork_boards[0].title.startswith("Fork 1: forks[0] of fork 1")
 
 
+    def test_what_the_board_said_goes_when_the_game_moves_elsewhere(self, race, board):
+        Page(board).send({"type": "fork"})
+        assert board.message.startswith("Forked at move 0")
+        race.step("add 1")  # a cell moves the game: the old news is cleared
+        assert board.message == ""
+
+
 class TestGone:
     def test_a_board_that_lost_its_game_refuses_moves_and_says_why(self, race, board):
         page = Page(board)

@@ -579,6 +579,7 @@ function drawBoard(ctx, geo, api, c) {
       const name = `${turn ? "▶ " : ""}${seatName(v, s)}`;
       const hand = (v.hands || [])[s];
       if (geo.wide) {
+        if (ctx.measureText(name).width > L.w) ctx.font = `${turn ? "bold " : ""}11px ${c.font}`;
         ctx.fillText(name, L.x, ly, L.w);
         ly += 17;
         if (hand) {

@@ -271,8 +271,8 @@ class Board(anywidget.AnyWidget):
                 v = self.game.variations[-1]
                 self._say(f"Another move at move {v.position + 1}: the line it replaced ({len(v.actions)} "
                           f"moves) is kept as variation {count}; click it under the history to go back.")
-            elif self.error:
-                self._say("")  # an old refusal no longer applies to the new position
+            elif self.error or (self.message and not self._own_step):
+                self._say("")  # what was said is about an older position (bots answering keep it)
             self._variation_count = count
         if self._run_handle is not None and not self._own_step and self.game.state is not self._run_expect:
             self._stop_run()  # a cell (or another board) moved the game: automatic play ends
