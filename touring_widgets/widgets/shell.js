@@ -311,6 +311,7 @@ export default {
     let width = 0;
     let frame = 0;
     let helloTimer = 0;
+    let themeCache = null;
 
     el.classList.add("tw-board");
     const toolbar = document.createElement("div");
@@ -360,7 +361,9 @@ export default {
 
     // -- model access, and the api the game module works through
     const view = () => model.get("view") || {};
-    const gone = () => model.get("gone") || ui.lost;
+    // Python says when the board lost its game (and refuses moves); the page only suspects it when
+    // nothing answers its hello: a busy kernel answers late, a restarted one never.
+    const gone = () => model.get("gone") || "";
     const send = (msg) => {
       if (gone()) {
         note(gone(), true);
@@ -385,7 +388,7 @@ export default {
         view: v, choices: model.get("choices") || [], running: model.get("autoplay") || "",
         gone: gone(), title: model.get("title") || "", gameTitle: GAME.title(v),
         status: GAME.status && v.players ? GAME.status(api) : "",
-        waiting: gone() ? { text: gone() } : model.get("waiting") || {},
+        waiting: gone() ? { text: gone() } : ui.lost ? { text: ui.lost } : model.get("waiting") || {},
         message: ui.note || model.get("message") || "",
         rule: ui.note ? ui.noteRule : model.get("rule") || "",
         log: model.get("log") || [], lineLength: (model.get("line") || []).length,
@@ -398,7 +401,8 @@ export default {
       frame = 0;
       const t0 = performance.now();
       const v = view();
-      const theme = themeColours(el);
+      if (!themeCache) themeCache = themeColours(el); // read again when the theme changes
+      const theme = themeCache;
       width = el.clientWidth || canvas.clientWidth || 720;
       const s = state(v);
       const top = frameLayout(v, width, s);
@@ -614,7 +618,8 @@ export default {
       d.rule = model.get("rule") || "";
       d.running = String(isRunning);
       d.waiting = (s.waiting && s.waiting.text) || "";
-      d.gone = gone() || "";
+      d.gone = gone();
+      d.lost = ui.lost;
       d.variations = String((model.get("variations") || []).length);
       d.tip = ui.tip ? ui.tip.text : "";
       d.hitboxes = JSON.stringify(geo.boxes.map((b) => ({ id: b.id, kind: b.kind, card: b.card,
@@ -788,7 +793,10 @@ export default {
     resize.observe(el);
     const dprQuery = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
     dprQuery.addEventListener("change", schedule);
-    const themeWatch = new MutationObserver(schedule);
+    const themeWatch = new MutationObserver(() => {
+      themeCache = null;
+      schedule();
+    });
     const watched = { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name", "class",
       "data-theme"] };
     themeWatch.observe(document.body, watched);
@@ -803,13 +811,13 @@ export default {
     };
 
     draw();
-    // A board whose kernel-side game is gone (kernel restarted, state restored from a save) gets
-    // no answer: after a while it says so and stops sending moves.
+    // A board whose kernel-side game is gone (kernel restarted, state restored from a save) gets no
+    // answer: after a while it says so (until an answer comes: a busy kernel answers late).
     model.send({ type: "hello" });
     helloTimer = setTimeout(() => {
       if (!ui.alive) {
-        ui.lost = "No answer from the kernel: this board's game is gone (the kernel restarted, or this is a " +
-          "saved copy). Run the cell again to play.";
+        ui.lost = "No answer from the kernel yet. A busy kernel answers when its cell ends; if it restarted, " +
+          "or this is a saved copy, this board's game is gone: run its cell again to play.";
         draw();
       }
     }, 8000);
