@@ -112,8 +112,11 @@ g = tw.Touring(players=["greedy", "greedy"], seed=3)
 board = g.board(seat=None, speed="instant")
 board'''
 
-SIZE = '''update = {k: board.get_state()[k] for k in ("view", "legal", "line", "position", "revision")}
-print("UPDATE_BYTES", len(json.dumps(update, separators=(",", ":"))))'''
+SIZE = '''state = board.get_state()
+update = {k: state[k] for k in ("view", "choices", "line", "log", "position", "revision", "marks", "waiting",
+                                "variations")}
+print("UPDATE_BYTES", len(json.dumps(update, separators=(",", ":"))))
+print("PICTURE_BYTES", len(board.picture_html()))'''
 
 PAGE_BARE = """async (n) => {
   const el = document.querySelector('.bench-echo');
@@ -198,12 +201,14 @@ def measure(moves: int, cells: int, nodelay: bool) -> dict:
             bare = page.evaluate(PAGE_BARE, moves)
             frames["count"] = True
             result = page.evaluate(PAGE_BOARD, moves)
+            page.wait_for_timeout(500)  # frames already received are reported after evaluate returns
             frames["count"] = False
             cell_times = step_from_cells(page, book, board, cells)
             book.run(3)
             text = " ".join(book.output_text(3))
     return {"bare": bare, "steps": result["out"], "draws": result["draws"], "cells": cell_times,
-            "frames": frames, "update_bytes": int(text.split("UPDATE_BYTES")[1].split()[0])}
+            "frames": frames, "update_bytes": int(text.split("UPDATE_BYTES")[1].split()[0]),
+            "picture_bytes": int(text.split("PICTURE_BYTES")[1].split()[0])}
 
 
 def step_from_cells(page, book, board, cells: int) -> list[float]:
@@ -244,7 +249,8 @@ def report(title: str, r: dict) -> dict:
     print()
     print(f"bytes per move: {per_move_in / 1024:.2f} KB received by the page (all frames), "
           f"{per_move_out / 1024:.2f} KB sent; one board state update is "
-          f"{r['update_bytes'] / 1024:.2f} KB of JSON")
+          f"{r['update_bytes'] / 1024:.2f} KB of JSON; the picture re-sent after a cell that moves the game "
+          f"is {r['picture_bytes'] / 1024:.2f} KB")
     ratio = statistics.median(steps) / statistics.median(bare)
     print(f"board step / bare round trip (medians): {ratio:.2f}x")
     checks = {
@@ -258,7 +264,8 @@ def report(title: str, r: dict) -> dict:
     return {"bare_median": statistics.median(bare), "bare_p95": pct(bare, 0.95),
             "step_median": statistics.median(steps), "step_p95": pct(steps, 0.95),
             "cell_median": statistics.median(cells), "draw_p95": pct(draws, 0.95),
-            "bytes_in_per_move": per_move_in, "update_bytes": r["update_bytes"]}
+            "bytes_in_per_move": per_move_in, "update_bytes": r["update_bytes"],
+            "picture_bytes": r["picture_bytes"]}
 
 
 def main() -> None:
