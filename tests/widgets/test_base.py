@@ -290,6 +290,17 @@ class TestPicture:
         assert same_id == picture_id and "total 2 of 9" in data["text/html"]
 
 
+    def test_a_picture_that_fails_never_breaks_a_cell(self, race, board):
+        displays = Displays()
+        board._picture_id = "tw-board-test"
+        board.picture = lambda: 1 / 0
+        displays.boards.add(board)
+        with pytest.warns(RuntimeWarning, match="no longer refreshed"):
+            displays.after()
+        assert board not in displays.boards
+        displays.after()  # and it is not tried again
+
+
 class TestClosing:
     def test_close_unsubscribes_and_nothing_leaks(self, race):
         b = RaceBoard(race)

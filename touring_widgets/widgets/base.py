@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
+import warnings
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -771,8 +772,13 @@ class Displays:
         for board in list(self.boards):
             if board.comm is None:
                 self.boards.discard(board)
-            else:
+                continue
+            try:
                 board.refresh_picture()
+            except Exception as exc:  # a picture that fails must not break the user's cell
+                self.boards.discard(board)
+                warnings.warn(f"{type(board).__name__}: its picture is no longer refreshed ({exc!r})",
+                              RuntimeWarning, stacklevel=2)
 
     def forget(self, board: Board) -> None:
         self.boards.discard(board)
