@@ -14,6 +14,16 @@ Measured in one page, on one clock (the page's ``performance.now()``):
 - bytes per move: every websocket frame between page and server during the page-driven steps,
   divided by the number of moves; and the JSON size of one state update of the board's traits.
 
+On Tour, in the same page (after the Touring board):
+
+- ``o.step()`` in a cell -> the On Tour board's canvas redrawn (two greedy seats, teacher's view);
+  one step is one seat's writing.
+- a full redraw of eight maps: ``draw()`` of a board with eight players (the viewer's map large,
+  seven small ones, the turn, the footer), repeated in the page.
+- bytes per turn: every websocket frame the page receives while Step on a human's board plays
+  whole turns (the human's writing by its policy, then every bot at once: one update a turn),
+  divided by the turns of a whole game; for one, two and eight players.
+
 Why a page-driven round trip costs about 40 ms more than the work it does
 --------------------------------------------------------------------------
 The wait is on the server's websocket to the page, not in the kernel, the widget or the page.
@@ -118,6 +128,37 @@ update = {k: state[k] for k in ("view", "choices", "line", "log", "position", "r
 print("UPDATE_BYTES", len(json.dumps(update, separators=(",", ":"))))
 print("PICTURE_BYTES", len(board.picture_html()))'''
 
+ON_TOUR = '''import os, tempfile
+os.environ["TOURING_WIDGETS_DATA"] = tempfile.mkdtemp()  # no high score of a benchmark is kept
+o = tw.OnTour(players=2, seed=3)
+ob = o.board(seat=None, speed="instant")
+ob'''
+
+ON_TOUR_STEP = "o.step();"
+
+#: Boards whose Step plays whole turns: 1, 2 and 8 players, a human first.
+ON_TOUR_TURNS = '''o{n} = tw.OnTour(players=["human"] + ["greedy"] * {bots}, seed=3)
+b{n} = o{n}.board(seat=0, speed="instant")
+b{n}'''
+
+PAGE_DRAWS = """(el) => {
+  const t = [];
+  for (let i = 0; i < 60; i++) { el.board.draw(); t.push(Number(el.dataset.drawMs)); }
+  return t;
+}"""
+
+PAGE_TURNS = """async ([el, n]) => {
+  const out = [];
+  for (let i = 0; i < n && el.dataset.over !== 'true'; i++) {
+    const done = new Promise((r) => el.addEventListener('board-drawn', (e) => r(e.detail), { once: true }));
+    const t0 = performance.now();
+    el.querySelector('button.tw-step').click();
+    const d = await done;
+    out.push(d.at - t0);
+  }
+  return out;
+}"""
+
 PAGE_BARE = """async (n) => {
   const el = document.querySelector('.bench-echo');
   const out = [];
@@ -172,8 +213,9 @@ def measure(moves: int, cells: int, nodelay: bool) -> dict:
         import nbformat
         from nbformat.v4 import new_code_cell, new_notebook
 
-        nb = new_notebook(cells=[new_code_cell(BARE), new_code_cell(BOARD), new_code_cell("g.step();"),
-                                 new_code_cell(SIZE)])
+        turns = [ON_TOUR_TURNS.format(n=n, bots=n - 1) for n in (1, 2, 8)]
+        sources = (BARE, BOARD, "g.step();", SIZE, ON_TOUR, ON_TOUR_STEP, *turns)
+        nb = new_notebook(cells=[new_code_cell(c) for c in sources])
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nbformat.write(nb, root / "bench.ipynb")
         with browser() as chrome:
@@ -206,15 +248,38 @@ def measure(moves: int, cells: int, nodelay: bool) -> dict:
             cell_times = step_from_cells(page, book, board, cells)
             book.run(3)
             text = " ".join(book.output_text(3))
+            on_tour = measure_on_tour(page, book, frames, cells)
     return {"bare": bare, "steps": result["out"], "draws": result["draws"], "cells": cell_times,
             "frames": frames, "update_bytes": int(text.split("UPDATE_BYTES")[1].split()[0]),
-            "picture_bytes": int(text.split("PICTURE_BYTES")[1].split()[0])}
+            "picture_bytes": int(text.split("PICTURE_BYTES")[1].split()[0]), "on_tour": on_tour}
 
 
-def step_from_cells(page, book, board, cells: int) -> list[float]:
-    """Times from Ctrl+Enter on the ``g.step();`` cell to the board's redraw."""
+def measure_on_tour(page, book, frames: dict, cells: int) -> dict:
+    """The On Tour measures, in the page of the bare round trip (cells 4 to 8 of the notebook)."""
+    book.run(4)
+    board = book.wait_board(4)
+    page.evaluate(PAGE_DRAWS, board.element_handle())  # warm up
+    cell_times = step_from_cells(page, book, board, cells, cell_index=5)
+    out = {"cells": cell_times, "turn_bytes": {}, "turn_ms": {}}
+    for index, n in zip((6, 7, 8), (1, 2, 8)):
+        book.run(index)
+        b = book.wait_board(index)
+        frames["in"] = 0
+        frames["count"] = True
+        times = page.evaluate(PAGE_TURNS, [b.element_handle(), 40])  # the whole game, to its end
+        page.wait_for_timeout(500)  # frames already received are reported after evaluate returns
+        frames["count"] = False
+        out["turn_bytes"][n] = frames["in"] / max(1, len(times))
+        out["turn_ms"][n] = times
+        if n == 8:
+            out["draws8"] = page.evaluate(PAGE_DRAWS, b.element_handle())
+    return out
+
+
+def step_from_cells(page, book, board, cells: int, cell_index: int = 2) -> list[float]:
+    """Times from Ctrl+Enter on the cell that steps the game (``g.step();``) to the board's redraw."""
     times = []
-    cell = book.cell(2)
+    cell = book.cell(cell_index)
     for _ in range(cells):
         if board.evaluate("el => el.dataset.over") == "true":
             board.locator("button.tw-undo").click()
@@ -261,11 +326,42 @@ def report(title: str, r: dict) -> dict:
     }
     for name, ok in checks.items():
         print(f"  {'ok  ' if ok else 'MISS'} {name}")
-    return {"bare_median": statistics.median(bare), "bare_p95": pct(bare, 0.95),
-            "step_median": statistics.median(steps), "step_p95": pct(steps, 0.95),
-            "cell_median": statistics.median(cells), "draw_p95": pct(draws, 0.95),
-            "bytes_in_per_move": per_move_in, "update_bytes": r["update_bytes"],
-            "picture_bytes": r["picture_bytes"]}
+    figures = {"bare_median": statistics.median(bare), "bare_p95": pct(bare, 0.95),
+               "step_median": statistics.median(steps), "step_p95": pct(steps, 0.95),
+               "cell_median": statistics.median(cells), "draw_p95": pct(draws, 0.95),
+               "bytes_in_per_move": per_move_in, "update_bytes": r["update_bytes"],
+               "picture_bytes": r["picture_bytes"]}
+    figures["on_tour"] = report_on_tour(r["on_tour"], bare)
+    return figures
+
+
+def report_on_tour(t: dict, bare: list[float]) -> dict:
+    """Print the On Tour table and checks; return its figures."""
+    print("\nOn Tour, same page\n")
+    print("| measure                            |    n |   median |      p95 |      max | unit  |")
+    print("|------------------------------------|-----:|---------:|---------:|---------:|-------|")
+    print(row("bare anywidget round trip", bare))
+    print(row("o.step() in a cell -> drawn", t["cells"]))
+    print(row("draw() of 8 maps", t["draws8"]))
+    for n, times in t["turn_ms"].items():
+        print(row(f"Step, a whole turn, {n} player{'s' * (n > 1)}", times))
+    print()
+    for n, b in t["turn_bytes"].items():
+        who = f"{n} player{'s' * (n > 1)}"
+        print(f"bytes per turn, {who}: {b / 1024:.2f} KB received by the page (all frames)")
+    ratio = statistics.median(t["cells"]) / statistics.median(bare)
+    print(f"o.step() in a cell / bare round trip (medians): {ratio:.2f}x")
+    checks = {
+        "cell step median within 2x of bare round trip": ratio <= 2.0,
+        "cell step p95 < 100 ms": pct(t["cells"], 0.95) < 100,
+        "draw of 8 maps < 8 ms (median)": statistics.median(t["draws8"]) < 8,
+        "bytes per turn < 4 KB (every player count)": all(b < 4 * 1024 for b in t["turn_bytes"].values()),
+    }
+    for name, ok in checks.items():
+        print(f"  {'ok  ' if ok else 'MISS'} {name}")
+    return {"cell_median": statistics.median(t["cells"]), "cell_p95": pct(t["cells"], 0.95),
+            "draw8_median": statistics.median(t["draws8"]), "draw8_p95": pct(t["draws8"], 0.95),
+            "turn_bytes": t["turn_bytes"], "ratio": ratio}
 
 
 def main() -> None:

@@ -20,6 +20,8 @@ from touring_widgets.on_tour.board import (
     OnTourBoard,
     choice_groups,
     compact_view,
+    latest_writings,
+    then_spaces,
     turn_shape_words,
 )
 from touring_widgets.on_tour.facts import AREAS, BOARD, ROUTES, SPACES
@@ -60,12 +62,12 @@ def expand(groups) -> set[str]:
 
     for g in groups:
         for mark in g["first"]:
-            for space in g["spaces"]:
+            for space in g["spaces"].split():
                 if "then" not in g:
                     out.add(str(tw.on_tour.Action.parse(f"{word(mark)} {space}")))
                     continue
                 second = g.get("second", next((m for m in g["first"] if m != mark), None))
-                for t in g["then"]:
+                for t in then_spaces(groups, g):
                     if t != space:
                         out.add(str(tw.on_tour.Action.parse(f"{word(mark)} {space}, {word(second)} {t}")))
     return out
@@ -96,7 +98,8 @@ class TestConstruction:
         for key in ("round", "cards", "dice", "numbers", "star_turn", "last_turn", "written", "deck",
                     "discard"):
             assert v[key] == full[key], key
-        assert [len(m) for m in v["maps"]] == [3 * len(SPACES)] * 2
+        # "." an empty space, two characters a written one (the four setup numbers)
+        assert [len(m) for m in v["maps"]] == [len(SPACES) + 4] * 2
         assert board.position == 0 and board.line == [] and board.revision >= 1
 
     def test_the_compact_maps_decode_to_the_game_maps(self, game):
@@ -104,12 +107,16 @@ class TestConstruction:
         v = compact_view(game, 0)
         for seat in range(2):
             for i, sid in enumerate(SPACES):
-                text, circled = cell_of(v["maps"][seat][3 * i:3 * i + 3])
+                text, circled = cell_of(v["maps"][seat][2 * i:2 * i + 2])  # full, over: 2 characters each
                 cell = game.map(seat)[sid]
                 assert circled == bool(cell and cell[1])
                 kind = cell[0]
                 assert text == (f"{kind:02d}" if isinstance(kind, int) else "★" if kind == "star" else "X")
-        assert v["scores"][0]["tour"].split() == game.scores[0].tour
+        assert v["scores"][0] == [game.scores[0].total, game.scores[0].spaces, game.scores[0].circles,
+                                  " ".join(game.scores[0].tour)]
+        assert v["scores"][1][3] == " ".join(game.scores[1].tour)  # every tour once the game is over
+        playing = compact_view(tw.OnTour(players=2, seed=5), 1)
+        assert playing["scores"][0][3] == "" and playing["scores"][1][3]  # the large map's tour only
         assert v["winners"] == game.winners and v["over"]
 
     def test_every_trait_is_documented_json(self, board):
@@ -217,17 +224,17 @@ class TestChoices:
         if crowded.star_turn:
             pytest.skip("seed 3's first roll is a double")
         groups = choice_groups(crowded, 0)
-        assert groups == [{"first": ["X"], "spaces": tw.on_tour.facts.spaces_of(empty), "second": "X",
-                           "then": tw.on_tour.facts.spaces_of(empty)}]
+        everywhere = " ".join(tw.on_tour.facts.spaces_of(empty))
+        assert groups == [{"first": ["X"], "spaces": everywhere, "second": "X", "then": everywhere}]
         assert turn_shape_words(crowded, 0)["rule"] == "O-X"
         star = replace(crowded, dice=(4, 4))
-        assert choice_groups(star, 0) == [{"first": ["X"], "spaces": tw.on_tour.facts.spaces_of(empty)}]
+        assert choice_groups(star, 0) == [{"first": ["X"], "spaces": everywhere}]
         assert "no lit space" in turn_shape_words(star, 0)["text"]
 
     def test_marks_say_what_the_turn_asks(self, game, board):
-        assert board.marks["turn"]["shape"] == "two" and board.marks["turn"]["rule"] == "O-WRITE"
+        assert board.marks["turn"] == "two" and board.palette["turn_words"]["two"][1] == "O-WRITE"
         assert set(board.marks["circle"]) == set(game.state.cards)
-        assert "roll 56 and 65" in board.marks["words"]
+        assert turn_shape_words(game.state, 0)["text"].startswith("Write 56 and 65: pick a number")
 
 
 class TestWriting:
@@ -238,9 +245,12 @@ class TestWriting:
         assert reply["ok"], board.message
         assert game.position == 2 and game.state.round == 2 and game.turn == 0
         assert str(game.history[0]) == f"p0: {action}" and game.history[1].player == 1
-        assert board.position == 2 and board.line == game.line(0)
-        assert board.marks["fresh"][0] == " ".join(s for _, s in game.history[0].marks)
-        assert board.log[0]["text"].startswith("seat 0 wrote ")
+        assert board.position == 2 and board.line == ["", ""]  # its length; the words come on hover
+        assert Page(board).send({"type": "describe", "index": 1})["text"].startswith("Move 1: seat 0 wrote")
+        for seat in (0, 1):  # every seat's latest writing is marked on its map
+            mine = {SPACES.index(s) for _, s in game.history[seat].marks}
+            assert latest_writings(game)[seat] == mine and board.view["maps"][seat].count("!") == 2
+        assert board.log == [{"n": 2, "seat": 1, "text": board.describe_move(*list(game.moves())[1])["text"]}]
 
     def test_the_page_may_name_the_seat(self, game, board):
         action = next(iter(game.legal_actions()))
@@ -263,7 +273,7 @@ class TestWriting:
     def test_why_a_click_is_refused(self, game, board):
         low, _ = game.state.numbers
         outside = next(s for s in SPACES if game.map(0)[s] is None and not any(
-            s in g["spaces"] for g in board.choices))
+            s in g["spaces"].split() for g in board.choices))
         reply = Page(board).send({"type": "why", "marks": [[f"{low:02d}", outside]]})
         assert not reply["ok"] and board.rule == "O-WRITE" and outside in board.message
         assert "no region of the cards shown" in board.message and game.position == 0
@@ -274,8 +284,8 @@ class TestWriting:
             o.step()
         b = o.board(speed="instant")
         assert b.choices[0]["first"] == ["star"] and "then" not in b.choices[0]
-        assert b.marks["turn"]["rule"] == "O-STAR"
-        space = b.choices[0]["spaces"][0]
+        assert b.marks["turn"] == "star" and turn_shape_words(o.state, 0)["rule"] == "O-STAR"
+        space = b.choices[0]["spaces"].split()[0]
         assert Page(b).send({"type": "act", "action": f"star {space}"})["ok"]
         assert o.map(0)[space][0] == "star"
         b.close()
@@ -356,7 +366,7 @@ class TestUntrustedMessages:
     def test_a_why_of_a_writing_that_is_fine_says_nothing(self, game, board):
         g = board.choices[0]
         mark = g["first"][0]
-        reply = Page(board).send({"type": "why", "marks": [[f"{mark:02d}", g["spaces"][0]]]})
+        reply = Page(board).send({"type": "why", "marks": [[f"{mark:02d}", g["spaces"].split()[0]]]})
         assert reply["ok"] and board.message == "" and game.position == 0
 
 
@@ -511,6 +521,6 @@ class TestBytes:
             state = b.get_state()
             changed = {k: state[k] for k in TURN_TRAITS}
             sizes.append(len(json.dumps(changed, separators=(",", ":"))))
-        budget = {1: 2000, 2: 2400, 8: 4800}[players]
+        budget = {1: 1100, 2: 1200, 8: 1800}[players]
         assert sum(sizes) / len(sizes) < budget, (players, max(sizes), sum(sizes) / len(sizes))
         b.close()

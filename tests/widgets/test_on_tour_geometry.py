@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 import touring_widgets as tw
-from touring_widgets.on_tour.board import choice_groups, compact_view
+from touring_widgets.on_tour.board import TURN_WORDS, choice_groups, compact_view, turn_shape_words
 from touring_widgets.on_tour.facts import SPACES
 from touring_widgets.on_tour.moves import _shape
-from touring_widgets.on_tour.picture import atlas
+from touring_widgets.on_tour.picture import atlas, turn_words
+from touring_widgets.on_tour.view import view
 
 PACKAGE = Path(tw.__file__).parent
 BOARD_JS = PACKAGE / "on_tour" / "board.js"
@@ -35,7 +36,8 @@ const out = {};
 const ids = data.atlas.spaces.map((s) => s.id);
 out.decoded = data.maps.map((code) => m.decodeMap(code, ids));
 out.expanded = data.turns.map((groups) => m.expandChoices(groups));
-out.second = data.turns.map((groups) => {
+out.second = data.turns.map((raw) => {
+  const groups = m.splitChoices(raw);
   const firsts = m.firstMarks(groups);
   const lit = [...m.litFirst(groups, firsts[0])];
   if (!lit.length) return null;
@@ -65,6 +67,8 @@ for (const view of data.views) {
     };
   }
 }
+out.words = data.wordViews.map((v) => m.turnWords(v));
+out.asks = data.asks.map(([shape, v]) => m.turnAsks(data.templates, shape, v));
 out.mix = m.mix("#000000", "#ffffff", 0.5);
 out.marks = [m.markText(5), m.markText("star"), m.markText("X"), m.markWord(5), m.markWord("star")];
 out.big = [m.bigSeat({ seat: 2, turn: 0 }), m.bigSeat({ seat: null, turn: 3 }),
@@ -105,11 +109,14 @@ def js():
             o.step()
         views.append(compact_view(o, 0))
     done = tw.OnTour(players=2, seed=5).play()
+    word_views = [view(state, 0) for _, state in turns] + [done.view(0)]
     data = {
         "atlas": atlas(), "maps": compact_view(done, 0)["maps"], "widths": list(WIDTHS), "views": views,
         "turns": [choice_groups(state, 0) for _, state in turns],
+        "wordViews": word_views, "templates": TURN_WORDS,
+        "asks": [[shape, view(state, 0)] for shape, state in turns],
     }
-    return {"out": run_js(data), "turns": turns, "done": done}
+    return {"out": run_js(data), "turns": turns, "done": done, "word_views": word_views}
 
 
 def overlaps(a: dict, b: dict, gap: float = 0) -> bool:
@@ -205,3 +212,10 @@ def test_small_helpers(js):
     assert out["mix"] == "#808080"
     assert out["marks"] == ["05", "★", "X", "05", "star"]
     assert out["big"] == [2, 3, 4]
+
+
+def test_the_page_words_the_turn_as_python_does(js):
+    """The turn in words is drawn by the page and by the picture: the same sentence, every kind of turn."""
+    assert js["out"]["words"] == [turn_words(v) for v in js["word_views"]]
+    for (shape, state), asks in zip(js["turns"], js["out"]["asks"]):
+        assert asks == {k: turn_shape_words(state, 0)[k] for k in ("text", "rule")}, shape

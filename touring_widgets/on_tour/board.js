@@ -9,19 +9,52 @@
 
 // ---------------------------------------------------------------- decoding what Python sends
 
-/** A map sent as 3 characters a space in board order ("56o", "** ", "XX ", ".. ") as {id: cell}. */
+/** A map sent in board order, "." an empty space, else 2 characters ("56", "f6" a circled 56,
+ *  "**", "*o" a circled star, "XX"), "!" before the seat's latest writing, as
+ *  {id: {mark, circled, fresh} | null}. */
 export function decodeMap(code, ids) {
   const out = {};
-  ids.forEach((id, i) => {
-    const c = String(code || "").slice(3 * i, 3 * i + 3);
-    const mark = c.slice(0, 2);
-    const circled = c[2] === "o";
-    if (!c || mark === "..") out[id] = null;
-    else if (mark === "**") out[id] = { mark: "star", circled };
-    else if (mark === "XX") out[id] = { mark: "X", circled: false };
-    else out[id] = { mark: Number(mark), circled };
-  });
+  const text = String(code || "");
+  let at = 0;
+  for (const id of ids) {
+    if (text[at] === "." || at >= text.length) {
+      out[id] = null;
+      at += 1;
+      continue;
+    }
+    const fresh = text[at] === "!";
+    if (fresh) at += 1;
+    const c = text.slice(at, at + 2);
+    at += 2;
+    if (c[0] === "*") out[id] = { mark: "star", circled: c === "*o" };
+    else if (c === "XX") out[id] = { mark: "X", circled: false };
+    else if (c[0] >= "0" && c[0] <= "9") out[id] = { mark: Number(c), circled: false };
+    else out[id] = { mark: "abcdefghij".indexOf(c[0]) * 10 + Number(c[1]), circled: true };
+    if (fresh) out[id].fresh = true;
+  }
   return out;
+}
+
+/** A seat's score as sent ([total, spaces, circles, tour]) in words' reach: {total, spaces, circles, tour}. */
+export function scoreAt(view, seat) {
+  const s = ((view && view.scores) || [])[seat];
+  if (!s) return null;
+  const [total, spaces, circles, tour] = s;
+  return { total, spaces, circles, tour: String(tour || "").split(" ").filter(Boolean) };
+}
+
+/** The groups of this turn's choices with their space lists split ("TX OK" -> ["TX", "OK"]). */
+export function splitChoices(choices) {
+  const list = (x) => (Array.isArray(x) ? x : String(x || "").split(" ").filter(Boolean));
+  const groups = (choices || []).map((g) => ({ ...g, spaces: list(g.spaces) }));
+  // "then": space ids, or the indices of the groups whose spaces the second mark may take.
+  return groups.map((g, i) => {
+    const then = (choices[i] || {}).then;
+    if (then === undefined) return g;
+    const spaces = Array.isArray(then) && typeof then[0] === "number"
+      ? then.flatMap((k) => (groups[k] || { spaces: [] }).spaces) : list(then);
+    return { ...g, then: spaces };
+  });
 }
 
 /** A mark as the map shows it: "05", "★", "X". */
@@ -113,7 +146,8 @@ function litSecondOf(choices, first, mark) {
 
 /** Every complete writing the groups allow, as sorted action bodies ("56 TX, 65 OK"): the tests
  *  compare it with Python's legal actions. */
-export function expandChoices(choices) {
+export function expandChoices(groups) {
+  const choices = splitChoices(groups);
   const out = new Set();
   const body = (marks) => marks.map((m) => `${markWord(m.mark)} ${m.space}`).sort().join(", ");
   for (const g of choices || []) {
@@ -390,6 +424,33 @@ export function scoreText(score) {
   return `${score.total} = ${plural(score.spaces, "space")} + ${plural(score.circles, "circle")}`;
 }
 
+/** This turn in words, as picture.turn_words says it in Python (a test holds them equal). */
+export function turnWords(view) {
+  if (view.over) return "Game over: every map is full (O-END).";
+  const [low, high] = (view.numbers || [0, 0]).map(markText);
+  const shown = (view.cards || []).map((c) => `${c.space} (${c.region})`).join(", ");
+  if (view.last_turn) {
+    const what = view.star_turn ? "a double: one star in any empty space (O-STAR, O-LAST)"
+      : `last turn, no cards: ${low} and ${high} in any empty spaces (O-LAST)`;
+    return `Turn ${view.round}: ${what}.`;
+  }
+  if (view.star_turn) {
+    const [a, b] = view.dice || [0, 0];
+    const why = a === b ? "the roll is a double" : "all three cards show one region";
+    return `Turn ${view.round}: cards ${shown}; star turn, ${why}: draw one star (O-STAR).`;
+  }
+  return `Turn ${view.round}: cards ${shown}; roll ${low} and ${high} (O-WRITE).`;
+}
+
+/** What a kind of turn asks (marks.turn, a key of the templates Python sent once), with its rule. */
+export function turnAsks(templates, shape, view) {
+  const entry = (templates || {})[shape];
+  if (!entry) return { text: "", rule: "" };
+  const [low, high] = (view.numbers || [0, 0]).map(markText);
+  const text = entry[0].replaceAll("{n}", `${low} and ${high}`).replaceAll("{low}", low).replaceAll("{high}", high);
+  return { text, rule: entry[1] };
+}
+
 /** What the numbers chips show: [low, high], a star, or the one number left (O-LAST). */
 export function numberChips(view, choices) {
   const marks = firstMarks(choices);
@@ -436,6 +497,16 @@ function maps(api) {
   return decoded;
 }
 
+/** This turn's choices, split once per change of the model. */
+function choicesOf(api) {
+  const raw = api.choices();
+  const cache = api.ui.choicesCache;
+  if (cache && cache.raw === raw) return cache.split;
+  const split = splitChoices(raw);
+  api.ui.choicesCache = { raw, split };
+  return split;
+}
+
 function plays(api) {
   return api.choices().length > 0 && !api.gone();
 }
@@ -447,7 +518,7 @@ function actingSeat(view) {
 /** The spaces lit now: {spaces: Set, mark, x: bool (an X goes there)}. */
 function lit(api) {
   const ui = draft(api);
-  const choices = api.choices();
+  const choices = choicesOf(api);
   if (!plays(api) || ui.mode !== "write") return { spaces: new Set(), mark: null };
   if (ui.placed.length) {
     const sec = litSecond(choices, ui.placed[0]);
@@ -474,9 +545,9 @@ function pickMark(api, mark) {
   const ui = draft(api);
   const v = api.view();
   if (!plays(api)) return notNow(api);
-  const marks = firstMarks(api.choices());
+  const marks = firstMarks(choicesOf(api));
   if (ui.placed.length) {
-    const sec = litSecond(api.choices(), ui.placed[0]);
+    const sec = litSecond(choicesOf(api), ui.placed[0]);
     if (mark === ui.placed[0].mark) {
       return say(api, `${markText(mark)} is already in ${ui.placed[0].space}: Backspace takes it back.`);
     }
@@ -489,7 +560,7 @@ function pickMark(api, mark) {
   }
   ui.pick = mark;
   ui.focus = -1;
-  const n = litFirst(api.choices(), mark).size;
+  const n = litFirst(choicesOf(api), mark).size;
   say(api, `${markText(mark)}: click one of the ${n} lit space${n === 1 ? "" : "s"} (↑/↓ and Enter work too).`);
 }
 
@@ -514,7 +585,7 @@ function askWhy(api, marks) {
 function clickSpace(api, space) {
   const ui = draft(api);
   const v = api.view();
-  const choices = api.choices();
+  const choices = choicesOf(api);
   if (ui.mode === "tour") return tourClick(api, space);
   const name = spaceInfo(api, space).name;
   if (!plays(api)) return notNow(api);
@@ -582,7 +653,7 @@ function toggle(api, action) {
   const ui = draft(api);
   if (action === "best") {
     ui.showBest = !ui.showBest;
-    const me = (api.view().scores || [])[bigSeat(api.view())];
+    const me = scoreAt(api.view(), bigSeat(api.view()));
     say(api, ui.showBest ? `Best tour shown: ${scoreText(me)}.` : "Best tour hidden.");
   } else if (action === "tour") {
     ui.mode = ui.mode === "tour" ? "write" : "tour";
@@ -939,7 +1010,7 @@ function drawTurn(ctx, geo, api, c) {
     ctx.textBaseline = "middle";
     ctx.fillText(v.over ? "–" : String(dice[i]), b.x + b.w / 2, b.y + b.h / 2 + 1);
   });
-  const chips = numberChips(v, api.choices());
+  const chips = numberChips(v, choicesOf(api));
   const placedMarks = ui.placed.map((p) => p.mark);
   const activeMark = lit(api).mark;
   T.numbers.forEach((b, i) => {
@@ -981,11 +1052,9 @@ function drawTurn(ctx, geo, api, c) {
   }
   // Words.
   const Wd = T.words;
-  const rule = (api.marks().turn || {}).rule;
   ctx.font = `${star || v.last_turn ? "bold " : ""}13px ${c.font}`;
   ctx.fillStyle = star ? (c.dark ? "#ffd27a" : "#8a5a00") : c.ink;
   Wd.lines.forEach((line, i) => ctx.fillText(line, Wd.x, Wd.y + 8 + i * 17, Wd.w));
-  void rule;
   // Buttons.
   for (const b of T.buttons) {
     kit.roundRect(ctx, b.x, b.y, b.w, b.h, 5);
@@ -1002,7 +1071,7 @@ function drawTurn(ctx, geo, api, c) {
 }
 
 function tourOf(score) {
-  return score && score.tour ? String(score.tour).split(" ").filter(Boolean) : [];
+  return score ? score.tour : [];
 }
 
 function drawBoard(ctx, geo, api, c) {
@@ -1014,8 +1083,8 @@ function drawBoard(ctx, geo, api, c) {
   const mc = mapColours(c, palette);
   const decoded = maps(api);
   const marks = api.marks();
-  const scores = v.scores || [];
-  const fresh = (marks.fresh || []).map((f) => String(f || "").split(" ").filter(Boolean));
+  const scores = (v.players || []).map((_, s) => scoreAt(v, s));
+  const fresh = decoded.map((cells) => Object.keys(cells).filter((id) => cells[id] && cells[id].fresh));
   const winners = new Set(v.winners || []);
   drawTurn(ctx, geo, api, c);
 
@@ -1122,8 +1191,11 @@ function words(api) {
   const v = api.view();
   const marks = api.marks();
   if (v.over) return "Game over: every map is full. Every best tour is drawn; the winner's map is framed.";
-  if (plays(api) && marks.turn) return marks.turn.text;
-  const w = marks.words || "";
+  if (plays(api) && marks.turn) {
+    const asks = turnAsks(api.config.palette.turn_words, marks.turn, v);
+    return `${asks.text} (${asks.rule})`;
+  }
+  const w = turnWords(v);
   return v.has_written ? `${w} You have written this turn.` : w;
 }
 
@@ -1181,7 +1253,7 @@ export const GAME = {
     }
     if (hit.kind === "number" || hit.kind === "die") {
       const v = api.view();
-      const chips = numberChips(v, api.choices());
+      const chips = numberChips(v, choicesOf(api));
       let mark = chips[hit.index];
       if (hit.kind === "die" && !v.star_turn) {
         const d = (v.dice || [])[hit.index];
@@ -1195,7 +1267,7 @@ export const GAME = {
       return clickSpace(api, hit.space);
     }
     if (hit.kind === "map") {
-      const s = (api.view().scores || [])[hit.seat];
+      const s = scoreAt(api.view(), hit.seat);
       return say(api, `Seat ${hit.seat}'s map: best tour ${scoreText(s) || "none yet"}.`);
     }
   },
@@ -1210,7 +1282,7 @@ export const GAME = {
     const ui = draft(api);
     const v = api.view();
     if (key === "1" || key === "2") {
-      const chips = numberChips(v, api.choices());
+      const chips = numberChips(v, choicesOf(api));
       const mark = chips[Number(key) - 1];
       if (mark !== undefined) pickMark(api, mark);
       return true;
@@ -1289,12 +1361,12 @@ export const GAME = {
       return `Die ${d}: click to write ${markText(n)} first`;
     }
     if (hit.kind === "number") {
-      const chips = numberChips(v, api.choices());
+      const chips = numberChips(v, choicesOf(api));
       const m = chips[hit.index];
       return m === undefined ? null : `${markText(m)}: click (or press ${hit.index + 1}) to pick it, then a lit space`;
     }
     if (hit.kind === "map") {
-      const s = (v.scores || [])[hit.seat];
+      const s = scoreAt(v, hit.seat);
       return `${seatName(v, hit.seat)}: best tour ${scoreText(s) || "none yet"}`;
     }
     if (hit.kind === "button") {
@@ -1348,18 +1420,19 @@ export const GAME = {
     return {
       lit: () => litList(api),
       maps: () => maps(api),
-      scores: () => api.view().scores || [],
+      scores: () => (api.view().players || []).map((_, s) => scoreAt(api.view(), s)),
     };
   },
 
   describe(api) {
     const v = api.view();
     const who = isTeacher(v) ? "teacher's view" : `seat ${v.seat}`;
-    const me = (v.scores || [])[bigSeat(v)];
+    const me = scoreAt(v, bigSeat(v));
     const marks = api.marks();
-    return `On Tour board, ${who}. ${v.over ? "Game over." : marks.words || ""} ` +
+    const asks = turnAsks(api.config.palette.turn_words, marks.turn, v).text;
+    return `On Tour board, ${who}. ${v.over ? "Game over." : turnWords(v)} ` +
       (me ? `Best tour ${scoreText(me)}. ` : "") +
-      (plays(api) ? `${(marks.turn || {}).text || ""} Press 1 or 2 to pick a number, arrows up and down to choose ` +
-        "a lit space, Enter to write." : "");
+      (plays(api) ? `${asks} Press 1 or 2 to pick a number, arrows up and down to choose a lit space, Enter ` +
+        "to write." : "");
   },
 };

@@ -22,23 +22,24 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from ..core.legal import LegalActions
 from ..errors import IllegalAction
 from ..widgets.base import Board, _Refused
-from .facts import CARD_REGION, SPACES, spaces_of
+from .facts import CARD_REGION, SPACES
+from .facts import spaces_of as ids_of
 from .highscores import HighScores, game_key
 from .moves import _second, _shape, one_space_numbers, ruling
-from .picture import PALETTE, atlas, svg, turn_words
+from .picture import PALETTE, atlas, svg
 from .scoring import best_tour, check_tour
 
 _HERE = Path(__file__).parent
 
-#: How many moves the move log keeps (the maps show every seat's latest writing).
-LOG_KEEP = 6
+#: How many moves the move log keeps: the latest (the maps mark every seat's latest writing).
+LOG_KEEP = 1
 #: How many rows of the high-score table the board shows.
 TABLE_ROWS = 5
 
@@ -47,36 +48,61 @@ _SEATED = re.compile(r"^\s*p([0-9])\s*:")
 
 
 def encode_cell(cell: Any) -> str:
-    """A cell in three characters: ``..`` empty, ``56``, ``**`` a star, ``XX``; then ``o`` if circled.
+    """A cell in two characters: ``..`` empty, ``56`` a number, ``f6`` the same circled (the tens
+    digit as a letter, a = 0 .. j = 9), ``**`` a star, ``*o`` a circled star, ``XX`` an X.
 
-    >>> [encode_cell(c) for c in (None, (56, True), ("star", False), ("X", False), (5, False))]
-    ['.. ', '56o', '** ', 'XX ', '05 ']
+    >>> [encode_cell(c) for c in (None, (56, False), (56, True), (5, True), ("star", True), ("X", False))]
+    ['..', '56', 'f6', 'a5', '*o', 'XX']
     """
     if cell is None:
-        return ".. "
+        return ".."
     mark, circled = cell
-    text = f"{mark:02d}" if isinstance(mark, int) else "**" if mark == "star" else "XX"
-    return text + ("o" if circled else " ")
+    if mark == "star":
+        return "*o" if circled else "**"
+    if mark == "X":
+        return "XX"
+    tens, units = divmod(mark, 10)
+    return f"{'abcdefghij'[tens] if circled else tens}{units}"
 
 
-def encode_map(cells: tuple) -> str:
-    """A map (cells in board order) as one string of 3 characters a space: what the page decodes."""
-    return "".join(encode_cell(c) for c in cells)
+def encode_map(cells: tuple, fresh: set[int] | frozenset[int] = frozenset()) -> str:
+    """A map (cells in board order) as one string: two characters a written space, ``.`` an empty
+    one, and ``!`` before the spaces of the seat's latest writing (``fresh``, board indices).
+
+    >>> encode_map((None, (56, True), None, ("X", False)), fresh={3})
+    '.f6.!XX'
+    """
+    return "".join("." if c is None else ("!" if i in fresh else "") + encode_cell(c)
+                   for i, c in enumerate(cells))
 
 
-def compact_view(game: Any, seat: int | None) -> dict[str, Any]:
-    """``game.view(seat)`` as the page needs it, smaller: maps as strings (``encode_map``), tours as
-    space ids joined by spaces, no setup list (the setup numbers are on every map)."""
+def latest_writings(game: Any) -> list[frozenset[int]]:
+    """Each seat's latest writing (this turn's, or the turn before's) as board indices."""
+    n = len(game.players)
+    fresh: list[frozenset[int] | None] = [None] * n
+    history = game.history
+    for k in range(len(history) - 1, max(-1, len(history) - 2 * n - 1), -1):
+        action = history[k]
+        if fresh[action.player] is None:
+            fresh[action.player] = frozenset(SPACES.index(space) for _, space in action.marks)
+    return [f or frozenset() for f in fresh]
+
+
+def compact_view(game: Any, seat: int | None, big: int | None = None) -> dict[str, Any]:
+    """``game.view(seat)`` as the page needs it, smaller (a turn costs a few hundred bytes): maps as
+    strings (``encode_map``, each seat's latest writing marked); scores as ``[total, spaces,
+    circles, tour]`` with the tour's space ids joined by spaces, given for the large map's seat
+    ``big`` (default: ``seat``) and, once the game is over, for every seat; no setup list (the
+    setup numbers are on every map), no roller (it only matters at the table)."""
     state = game.state
     scores = game.scores
     low, high = state.numbers
+    big = seat if big is None else big
     return {
-        "game": "on_tour",
         "seat": seat,
         "players": list(game.players),
         "turn": state.turn,
         "round": state.round,
-        "roller": state.roller,
         "cards": [{"space": c, "region": CARD_REGION[c]} for c in state.cards],
         "dice": list(state.dice),
         "numbers": [low, high],
@@ -89,9 +115,10 @@ def compact_view(game: Any, seat: int | None) -> dict[str, Any]:
         "winners": list(game.winners),
         "deck": len(state.deck),
         "discard": len(state.discard),
-        "maps": [encode_map(cells) for cells in state.maps],
-        "scores": [{"tour": " ".join(s.tour), "spaces": s.spaces, "circles": s.circles, "total": s.total}
-                   for s in scores],
+        "maps": [encode_map(cells, () if state.over else fresh) for cells, fresh in
+                 zip(state.maps, latest_writings(game))],
+        "scores": [[s.total, s.spaces, s.circles, " ".join(s.tour) if state.over or p == big else ""]
+                   for p, s in enumerate(scores)],
     }
 
 
@@ -99,9 +126,10 @@ def choice_groups(state: Any, seat: int) -> list[dict[str, Any]]:
     """Where this turn's marks may go for ``seat``, as a few groups instead of every action.
 
     Each group: ``first`` (the marks that may go first: numbers, "star" or "X"), ``spaces``
-    (where), and for a writing of two marks ``then`` (where the second may go, the first's
-    space excepted) with ``second`` (the second mark; without it, the other number of
-    ``first``). Spaces whose cards allow the same second spaces form one group (O-WRITE), so a
+    (where: space ids joined by spaces), and for a writing of two marks ``then`` (where the
+    second may go, the first's space excepted: space ids, or a list of the groups whose spaces
+    it may take) with ``second`` (the second mark; without it, the other number of ``first``).
+    Spaces whose cards allow the same second spaces form one group (O-WRITE), so a
     turn is at most a dozen groups. Every legal action is one first and one second of a group
     (the tests expand the groups and compare with ``legal_actions``).
     """
@@ -111,16 +139,25 @@ def choice_groups(state: Any, seat: int) -> list[dict[str, Any]]:
     low, high = state.numbers
     both = [low, high]
     out: list[dict[str, Any]] = []
+
+    def spaces_of(mask: int) -> str:
+        return " ".join(ids_of(mask))
+
     if shape in ("two", "free"):
+        # Spaces whose cards are the same (a signature) allow the same second spaces, and those
+        # are whole signatures too: "then" lists the groups the second number may go in.
         groups: dict[tuple[int, ...], int] = {}
         for i in range(len(SPACES)):
             if union >> i & 1 and _second(masks, i, empty):
                 signature = tuple(k for k, m in enumerate(masks) if m >> i & 1)
                 groups[signature] = groups.get(signature, 0) | 1 << i
-        for mask in groups.values():
+        masks_of = list(groups.values())
+        for mask in masks_of:
             first = (mask & -mask).bit_length() - 1
-            out.append({"first": both, "spaces": spaces_of(mask),
-                        "then": spaces_of(_second(masks, first, empty, keep=True))})
+            then = _second(masks, first, empty, keep=True)
+            indices = [k for k, other in enumerate(masks_of) if other & then]
+            assert sum(masks_of[k] for k in indices) == then  # whole groups, as said above
+            out.append({"first": both, "spaces": spaces_of(mask), "then": indices})
     if shape in ("xone", "free"):
         out.append({"first": both, "spaces": spaces_of(union), "second": "X", "then": spaces_of(empty)})
     if shape in ("xtwo", "free"):
@@ -136,28 +173,38 @@ def choice_groups(state: Any, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+#: What each kind of turn asks, in words, with its rule: sent to the page once (``palette``), filled
+#: in with the roll's numbers there and here ({n}: "23 and 32"; {low}, {high}).
+TURN_WORDS = {
+    "two": ("Write {n}: pick a number, then a lit space; the other goes in a lit space of another card.",
+            "O-WRITE"),
+    "free": ("Write {n}, each in a lit space of its own card (an X is allowed anywhere).", "O-WRITE"),
+    "xone": ("{n} cannot both be written: one goes in a lit space, then choose any empty space for the "
+             "other's X.", "O-X"),
+    "xtwo": ("Neither {low} nor {high} has a legal space: choose two empty spaces for their Xs.", "O-X"),
+    "star": ("Star turn: one click on a lit space draws the star.", "O-STAR"),
+    "star_free": ("Star turn: one click on a lit space draws the star (or an X anywhere).", "O-STAR"),
+    "star_x": ("Star turn, but no lit space is empty: choose any empty space for the X.", "O-X"),
+    "star_any": ("Last turn, a double: one click draws the star in any empty space.", "O-LAST"),
+    "two_any": ("Last turn, no cards: write {n} in any empty spaces.", "O-LAST"),
+    "one_any": ("Last turn, one space left: pick the number to write there.", "O-LAST"),
+}
+
+
+def then_spaces(groups: list[dict[str, Any]], group: dict[str, Any]) -> list[str]:
+    """Where the second mark of ``group`` may go (before taking out the first's space)."""
+    then = group.get("then", "")
+    if isinstance(then, str):
+        return then.split()
+    return [space for k in then for space in groups[k]["spaces"].split()]
+
+
 def turn_shape_words(state: Any, seat: int) -> dict[str, str]:
     """What this turn asks of ``seat`` in words, with the rule: a star, numbers, or forced Xs."""
     shape = _shape(state, seat)[0]
-    low, high = state.numbers
-    n = f"{low:02d} and {high:02d}"
-    words = {
-        "two": (f"Write {n}: pick a number, then a lit space; the other goes in a lit space of another "
-                "card.", "O-WRITE"),
-        "free": (f"Write {n}, each in a lit space of its own card (an X is allowed anywhere).", "O-WRITE"),
-        "xone": (f"{n} cannot both be written: one goes in a lit space, then choose any empty space for "
-                 "the other's X.", "O-X"),
-        "xtwo": (f"Neither {low:02d} nor {high:02d} has a legal space: choose two empty spaces for their "
-                 "Xs.", "O-X"),
-        "star": ("Star turn: one click on a lit space draws the star.", "O-STAR"),
-        "star_free": ("Star turn: one click on a lit space draws the star (or an X anywhere).", "O-STAR"),
-        "star_x": ("Star turn, but no lit space is empty: choose any empty space for the X.", "O-X"),
-        "star_any": ("Last turn, a double: one click draws the star in any empty space.", "O-LAST"),
-        "two_any": (f"Last turn, no cards: write {n} in any empty spaces.", "O-LAST"),
-        "one_any": ("Last turn, one space left: pick the number to write there.", "O-LAST"),
-    }
-    text, rule = words[shape]
-    return {"shape": shape, "text": text, "rule": rule}
+    low, high = (f"{n:02d}" for n in state.numbers)
+    text, rule = TURN_WORDS[shape]
+    return {"shape": shape, "text": text.format(n=f"{low} and {high}", low=low, high=high), "rule": rule}
 
 
 class OnTourBoard(Board):
@@ -170,7 +217,7 @@ class OnTourBoard(Board):
 
     game_title = "On Tour"
     game_module = _HERE / "board.js"
-    palette = PALETTE
+    palette: ClassVar[dict[str, Any]] = {**PALETTE, "turn_words": TURN_WORDS}
     needs = (*Board.needs, "map", "scores")
 
     # the map as the page draws it, sent once: spaces (id, name, label, area, regions, x, y...), routes
@@ -217,22 +264,15 @@ class OnTourBoard(Board):
         return choice_groups(self.game.state, self.acting_seat())
 
     def game_marks(self, choices: list[dict[str, Any]]) -> dict[str, Any]:
-        """Each seat's latest writing (spaces), the spaces that circle, and what the turn asks in words."""
-        game = self.game
-        state = game.state
-        n = len(game.players)
-        fresh: list[str | None] = [None] * n
-        history = game.history
-        for k in range(len(history) - 1, max(-1, len(history) - 2 * n - 1), -1):
-            action = history[k]
-            if fresh[action.player] is None:
-                fresh[action.player] = " ".join(space for _, space in action.marks)
-        marks: dict[str, Any] = {"fresh": [f or "" for f in fresh], "words": turn_words(self.view)}
+        """The spaces that would circle, and the kind of turn (a key of ``TURN_WORDS``, which the
+        page words). Each seat's latest writing is marked on its map (``encode_map``)."""
+        state = self.game.state
+        marks: dict[str, Any] = {}
         if state.cards and not state.over:
             own = set(state.cards) if state.rules.circle_any_shown else None
             marks["circle"] = sorted(own) if own else list(state.cards)
         if choices:
-            marks["turn"] = turn_shape_words(state, self.acting_seat())
+            marks["turn"] = _shape(state, self.acting_seat())[0]
         return marks
 
     def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
@@ -258,7 +298,10 @@ class OnTourBoard(Board):
             return
         with self.hold_sync():
             super()._refresh()
-            self.view = compact_view(self.game, self.seat)
+            self.view = compact_view(self.game, self.seat, self._big_seat())
+            # The history strip needs the line's length; a move's words come on hover ("describe"),
+            # and the texts are o.line(): an 8-seat game's 160 texts are not sent again every turn.
+            self.line = [""] * len(self.line)
             if self.drawn.get("spaces"):
                 self.drawn = self._check(self.drawn["seat"], self.drawn["spaces"])
             self._update_table()
@@ -428,14 +471,14 @@ class OnTourBoard(Board):
             return {f"{m:02d}" if isinstance(m, int) else m for m in group["first"]}
 
         for group in self.choices:
-            if mark[0] in words(group) and mark[1] in group["spaces"] and group.get("then"):
+            if mark[0] in words(group) and mark[1] in group["spaces"].split() and group.get("then"):
                 second = group.get("second", other)
-                for space in group["then"]:
+                for space in then_spaces(self.choices, group):
                     if space != mark[1]:
                         return f"{second} {space}"
         for group in self.choices:
             if other in words(group):
-                for space in group["spaces"]:
+                for space in group["spaces"].split():
                     if space != mark[1]:
                         return f"{other} {space}"
         return ""

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from html import escape
 from math import cos, hypot, radians, sin, sqrt
@@ -176,21 +177,32 @@ def _n(value: float) -> str:
 
 
 def cell_of(code: str) -> tuple[str, bool]:
-    """One cell of a compact map (``board.encode_map``): (text, circled); text "" when empty."""
-    mark, flag = code[:2], code[2:3] == "o"
-    if mark == "..":
+    """One cell of a compact map (``board.encode_cell``) as (text, circled); text "" when empty.
+
+    >>> cell_of("f6"), cell_of("56"), cell_of("*o"), cell_of("..")
+    (('56', True), ('56', False), ('★', True), ('', False))
+    """
+    if code == "..":
         return "", False
-    if mark == "**":
-        return "★", flag
-    if mark == "XX":
+    if code[0] == "*":
+        return "★", code == "*o"
+    if code == "XX":
         return "X", False
-    return mark, flag
+    if code[0].isdigit():
+        return code, False
+    return f"{'abcdefghij'.index(code[0])}{code[1]}", True
 
 
 def _cells(view: dict[str, Any], seat: int) -> dict[str, tuple[str, bool]]:
     cells = view["maps"][seat]
-    if isinstance(cells, str):  # the board's compact form
-        return {sid: cell_of(cells[3 * i:3 * i + 3]) for i, sid in enumerate(SPACES)}
+    if isinstance(cells, str):  # the board's compact form: "." an empty space, else two characters
+        out, at = {}, 0
+        cells = cells.replace("!", "")  # the latest writing's marks: not drawn here
+        for sid in SPACES:
+            code = cells[at:at + 1] if cells[at:at + 1] == "." else cells[at:at + 2]
+            at += len(code)
+            out[sid] = cell_of(code) if code != "." else ("", False)
+        return out
     out = {}
     for sid in SPACES:
         cell = cells.get(sid)
@@ -203,75 +215,113 @@ def _cells(view: dict[str, Any], seat: int) -> dict[str, tuple[str, bool]]:
     return out
 
 
-def _tour(view: dict[str, Any], seat: int) -> tuple[list[str], str]:
+def score_of(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """A seat's score from a view: the engine's ``{"tour", ...}`` or the board's ``[total, spaces,
+    circles, tour]``, as ``{"total", "spaces", "circles", "tour": [space ids]}``."""
     scores = view.get("scores") or []
     if seat >= len(scores) or scores[seat] is None:
-        return [], ""
+        return None
     s = scores[seat]
-    tour = s["tour"].split() if isinstance(s["tour"], str) else list(s["tour"])
-    return tour, f"{s['total']} = {s['spaces']} spaces + {s['circles']} circles"
+    if isinstance(s, list):
+        total, spaces, circles, tour = s
+        return {"total": total, "spaces": spaces, "circles": circles, "tour": tour.split()}
+    return {"total": s["total"], "spaces": s["spaces"], "circles": s["circles"], "tour": list(s["tour"])}
 
 
-def map_svg(view: dict[str, Any], seat: int, x0: float, y0: float, width: float, *, best: bool = True,
-            title: str = "") -> str:
-    """One player's map at (x0, y0), ``width`` wide: areas, routes, tiles, marks, the best tour."""
-    scale = width
-    tile = max(12.0, width * 0.052)
+def _tour(view: dict[str, Any], seat: int) -> tuple[list[str], str]:
+    s = score_of(view, seat)
+    if s is None:
+        return [], ""
+    return s["tour"], f"{s['total']} = {s['spaces']} spaces + {s['circles']} circles"
+
+
+#: The map's own units in the picture: a map is drawn once, UNIT wide, and shown at every size.
+UNIT = 1000
+_TILE = 52  # a tile's side in map units
+
+def _at(sid: str) -> tuple[float, float]:
+    x, y = MAP_LAYOUT[sid]
+    return x * UNIT, y * UNIT
+
+
+def _base(uid: str) -> str:
+    """What every map shares, defined once in the picture: its panel, routes, tiles and labels.
+
+    Colours are attributes of groups (a ``<use>`` copy takes no page styles)."""
+    h = _TILE * 1.1
+    routes = "".join(f"M{_n(_at(a)[0])} {_n(_at(a)[1])}L{_n(_at(b)[0])} {_n(_at(b)[1])}" for a, b in ROUTES)
+    tiles, labels = [], []
+    for area, (paper, edge) in AREA_COLOURS.items():
+        ids = [sid for sid in SPACES if BOARD[sid].area == area]
+        tiles.append(f'<g fill="{paper}" stroke="{edge}">' + "".join(
+            f'<rect x="{_n(_at(sid)[0] - _TILE / 2)}" y="{_n(_at(sid)[1] - h / 2)}" width="{_TILE}" '
+            f'height="{_n(h)}" rx="9"/>' for sid in ids) + "</g>")
+        labels.append(f'<g fill="{edge}">' + "".join(
+            f'<text x="{_n(_at(sid)[0])}" y="{_n(_at(sid)[1] - h * 0.2)}">{escape(LABELS[sid])}</text>'
+            for sid in ids) + "</g>")
+    return (f'<symbol id="{uid}" viewBox="0 0 {UNIT} {_n(ASPECT * UNIT)}">'
+            f'<rect x="1" y="1" width="{UNIT - 2}" height="{_n(ASPECT * UNIT - 2)}" rx="10" fill="#f6f5ef" '
+            f'stroke="#d8d6cc" stroke-width="2"/>'
+            f'<path d="{routes}" fill="none" stroke="#a3a39b" stroke-width="4" stroke-linecap="round"/>'
+            f'<g stroke-width="2">{"".join(tiles)}</g>'
+            f'<g font-size="15" text-anchor="middle">{"".join(labels)}</g></symbol>')
+
+
+def _marks(view: dict[str, Any], seat: int, best: bool) -> str:
+    """One map's own part, in map units: its best tour, numbers, circles, stars and Xs."""
     cells = _cells(view, seat)
-    out = [f'<g class="map" data-seat="{seat}">']
-    height = ASPECT * width
-    out.append(f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(width)}" height="{_n(height)}" rx="6" '
-               f'fill="#f7f7f4" stroke="#d0d0d0"/>')
-    if title:
-        out.append(f'<text x="{_n(x0 + 6)}" y="{_n(y0 + 13)}" font-size="{_n(max(9, tile * 0.42))}" '
-                   f'font-weight="bold" fill="#333">{escape(title)}</text>')
-
-    def at(sid: str) -> tuple[float, float]:
-        x, y = MAP_LAYOUT[sid]
-        return x0 + x * scale, y0 + y * scale
-
-    for a, b in ROUTES:
-        (ax, ay), (bx, by) = at(a), at(b)
-        out.append(f'<line x1="{_n(ax)}" y1="{_n(ay)}" x2="{_n(bx)}" y2="{_n(by)}" stroke="#9a9a9a" '
-                   f'stroke-width="{_n(max(0.8, tile * 0.06))}"/>')
+    out = []
     tour, _ = _tour(view, seat)
     if best and len(tour) > 1:
-        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in map(at, tour))
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in map(_at, tour))
         out.append(f'<polyline class="best" points="{points}" fill="none" stroke="{INK["best"]}" '
-                   f'stroke-width="{_n(max(2, tile * 0.16))}" stroke-linejoin="round" stroke-linecap="round" '
-                   f'opacity="0.75"/>')
+                   'stroke-width="9" stroke-linejoin="round" stroke-linecap="round" opacity="0.75"/>')
+    kinds: dict[str, list[str]] = {"number": [], "star": [], "x": []}
+    rings = []
     for sid in SPACES:
-        x, y = at(sid)
-        paper, edge = AREA_COLOURS[BOARD[sid].area]
         text, circled = cells[sid]
-        half = tile / 2
-        out.append(f'<rect x="{_n(x - half)}" y="{_n(y - half)}" width="{_n(tile)}" height="{_n(tile)}" '
-                   f'rx="{_n(tile * 0.18)}" fill="{paper}" stroke="{edge}" stroke-width="1"/>')
         if not text:
-            out.append(f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="middle" dominant-baseline="central" '
-                       f'font-size="{_n(tile * 0.36)}" font-weight="bold" fill="{edge}">'
-                       f'{escape(LABELS[sid])}</text>')
             continue
-        out.append(f'<text x="{_n(x)}" y="{_n(y - tile * 0.27)}" text-anchor="middle" '
-                   f'dominant-baseline="central" font-size="{_n(tile * 0.26)}" fill="{edge}">'
-                   f'{escape(LABELS[sid])}</text>')
-        colour = INK["x"] if text == "X" else INK["star"] if text == "★" else INK["number"]
-        out.append(f'<text x="{_n(x)}" y="{_n(y + tile * 0.13)}" text-anchor="middle" '
-                   f'dominant-baseline="central" font-size="{_n(tile * 0.44)}" font-weight="bold" '
-                   f'fill="{colour}">{escape(text)}</text>')
+        x, y = _at(sid)
+        y += _TILE * 0.16
+        kind = "x" if text == "X" else "star" if text == "★" else "number"
+        kinds[kind].append(f'<text x="{_n(x)}" y="{_n(y + 8)}">{escape(text)}</text>')
         if circled:
-            out.append(f'<circle cx="{_n(x)}" cy="{_n(y + tile * 0.13)}" r="{_n(tile * 0.33)}" fill="none" '
-                       f'stroke="{INK["circle"]}" stroke-width="{_n(max(1, tile * 0.05))}"/>')
-    out.append("</g>")
-    return "".join(out)
+            rings.append(f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="19" ry="15"/>')
+    for kind, texts in kinds.items():
+        if texts:
+            out.append(f'<g fill="{INK[kind]}">{"".join(texts)}</g>')
+    if rings:
+        out.append(f'<g fill="none" stroke="{INK["circle"]}" stroke-width="2.5">{"".join(rings)}</g>')
+    return f'<g font-size="24" font-weight="bold" text-anchor="middle">{"".join(out)}</g>'
+
+
+def map_svg(view: dict[str, Any], seat: int, x0: float, y0: float, width: float, uid: str, *,
+            best: bool = True) -> str:
+    """One player's map at (x0, y0), ``width`` wide: the shared map ``uid``, then its own marks."""
+    k = width / UNIT
+    return (f'<g class="map" data-seat="{seat}" transform="translate({_n(x0)} {_n(y0)}) scale({k:.4f})">'
+            f'<use href="#{uid}" width="{UNIT}" height="{_n(ASPECT * UNIT)}"/>{_marks(view, seat, best)}</g>')
+
+
+def big_seat(view: dict[str, Any]) -> int:
+    """The seat whose map is drawn large: the viewing seat, else the seat to write, else a winner."""
+    if view.get("seat") is not None:
+        return view["seat"]
+    if view.get("turn") is not None:
+        return view["turn"]
+    return (view.get("winners") or [0])[0]
 
 
 def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
     """The position in ``view`` as a standalone SVG document: the turn, the viewing seat's map
-    large with its best tour, every other map small, each with its score; the winners at the end."""
+    large with its best tour, every other map small, each with its score; the winners at the end.
+
+    The map itself is drawn once and shown at every size (``<use>``), so eight maps stay small.
+    """
     players = view.get("players") or []
     seat = view.get("seat")
-    big = seat if seat is not None else 0
+    big = big_seat(view)
     parts: list[str] = []
     y = 12
     who = "teacher view" if seat is None else f"seat {seat}"
@@ -304,7 +354,7 @@ def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
     parts.append(f'<text x="12" y="{y + 12}" font-size="13" font-weight="bold">'
                  f'Seat {big} · {escape(name)}{" · best tour " + score if score else ""}</text>')
     y += 18
-    parts.append(map_svg(view, big, 6, y, width - 12))
+    maps = [(big, 6.0, float(y), float(width - 12), True)]
     y += ASPECT * (width - 12) + 10
     others = [s for s in range(n) if s != big]
     if others:
@@ -314,17 +364,22 @@ def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
             col, row = k % cols, k // cols
             sx = 6 + col * (small + 8)
             sy = y + row * (ASPECT * small + 26)
-            _, sc = _tour(view, s)
-            label = f"Seat {s} · {players[s]}" + (f" · {sc.split(' ')[0]}" if sc else "")
+            sc = score_of(view, s)
+            label = f"Seat {s} · {players[s]}" + (f" · {sc['total']}" if sc else "")
             parts.append(f'<text x="{_n(sx + 2)}" y="{_n(sy + 12)}" font-size="11">{escape(label)}</text>')
-            parts.append(map_svg(view, s, sx, sy + 16, small, best=bool(view.get("over"))))
+            maps.append((s, sx, sy + 16, small, bool(view.get("over"))))
         rows = (len(others) + cols - 1) // cols
         y += rows * (ASPECT * small + 26)
+    # The map's id: the same drawing in every picture, an id of its own for each position shown.
+    marks = "".join(_marks(view, s, b) for s, *_, b in maps)
+    uid = "tw-usa-" + hashlib.sha1(marks.encode()).hexdigest()[:10]
+    parts += [map_svg(view, s, x, my, w, uid, best=b) for s, x, my, w, b in maps]
     height = int(y + 8)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
-        f'aria-label="{escape(title)}"><rect width="100%" height="100%" fill="#ffffff"/>'
+        f'aria-label="{escape(title)}"><defs>{_base(uid)}</defs>'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>'
         + "".join(parts)
         + "</svg>"
     )
