@@ -191,7 +191,7 @@ def test_draw_a_tour_and_see_its_score(nb):
               'board = o.board(speed="fast")\nboard')
     board = nb.wait_board(0)
     best = board.evaluate("el => el.board.scores()[0]")
-    tour = best["tour"].split()
+    tour = best["tour"]
     assert len(tour) >= 3
     nb.click_box(board, "button:tour")
     assert data(board)["mode"] == "tour"
