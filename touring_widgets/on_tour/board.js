@@ -1143,10 +1143,26 @@ function drawBoard(ctx, geo, api, c) {
     ctx.fillText(text, S.label.x, S.label.y + 9, S.label.w);
     const t = [];
     if (v.over && score) t.push({ spaces: tourOf(score), colour: palette.ink.best, width: 0.3, alpha: 0.75 });
-    drawMap(ctx, kit, c, S.geo, atlas, decoded[s] || {}, {
-      api, mc, ink: palette.ink, tours: t, fresh: v.over ? [] : fresh[s] || [],
-      frame: won ? c.win : null, frameWidth: won ? 2.5 : 1,
-    });
+    // A small map changes once a turn: drawn into a canvas of its own, copied at every other redraw.
+    const key = [(v.maps || [])[s], S.geo.w, c.dark, c.bg, window.devicePixelRatio, won, t.length].join("|");
+    const cache = (api.ui.smallMaps = api.ui.smallMaps || {});
+    let entry = cache[s];
+    if (!entry || entry.key !== key) {
+      const m = 3;
+      const local = mapGeometry(atlas, m, m, S.geo.w, { large: false });
+      const dpr = window.devicePixelRatio || 1;
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.ceil((S.geo.w + 2 * m) * dpr);
+      canvas.height = Math.ceil((local.h + 2 * m) * dpr);
+      const own = canvas.getContext("2d");
+      own.setTransform(dpr, 0, 0, dpr, 0, 0);
+      drawMap(own, kit, c, local, atlas, decoded[s] || {}, {
+        api, mc, ink: palette.ink, tours: t, fresh: v.over ? [] : fresh[s] || [],
+        frame: won ? c.win : null, frameWidth: won ? 2.5 : 1,
+      });
+      entry = cache[s] = { key, canvas, w: S.geo.w + 2 * m, h: local.h + 2 * m, m };
+    }
+    ctx.drawImage(entry.canvas, S.geo.x - entry.m, S.geo.y - entry.m, entry.w, entry.h);
   }
 
   // The solo high-score table.
