@@ -352,7 +352,12 @@ export default {
     canvas.tabIndex = 0;
     canvas.setAttribute("role", "application");
     canvas.setAttribute("aria-roledescription", "card game board");
-    canvas.title = GAME.keysHelp || "";
+    const keys = document.createElement("span");
+    keys.className = "tw-keys";
+    keys.textContent = "⌨ keys";
+    keys.title = GAME.keysHelp || "";
+    toolbar.insertBefore(keys, spacer.nextSibling);
+    canvas.setAttribute("aria-description", GAME.keysHelp || "");
     const live = document.createElement("div");
     live.className = "tw-live";
     live.setAttribute("aria-live", "polite");
