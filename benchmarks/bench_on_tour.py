@@ -1,24 +1,66 @@
 """Speed and strength figures of the On Tour engine; prints a table.
 
-python benchmarks/bench_on_tour.py            # 10,000 maps, 1,000 games a bot
-python benchmarks/bench_on_tour.py --quick    # 500 maps, 200 games a bot
+python benchmarks/bench_on_tour.py            # 10,000 maps, 1,000 games a bot, 5 hard maps a kind
+python benchmarks/bench_on_tour.py --quick    # 500 maps, 200 games a bot, 2 hard maps a kind
+python benchmarks/bench_on_tour.py --stress   # also the maps with 16-30 stars among 0s and 1s
+
+best_tour and a plain depth-first search (``naive_best_tour``, the baseline) score the same
+end-of-game maps one after the other, so both see the same machine load; the speed-up is the
+ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from on_tour_hard_maps import FAMILIES, STRESS_FAMILIES, classic_maps, time_families  # beside this script
 from table import print_table  # benchmarks/table.py, beside this script
 
 from touring_widgets.on_tour import OnTour, best_tour
-from touring_widgets.on_tour.facts import SPACES
+from touring_widgets.on_tour.facts import ADJACENT
+
+
+def naive_best_tour(board: dict[str, Any]) -> tuple[int, list[str]]:
+    """Baseline: the best tour's total and spaces, by trying every path from every start.
+
+    The search a newcomer would write: a depth-first walk over routes keeping the visited
+    spaces and the last number, with no memory and no bounds.
+    """
+    best_total = 0
+    best_path: list[str] = []
+
+    def walk(space: str, last: int | None, visited: set[str], path: list[str], total: int) -> None:
+        nonlocal best_total, best_path
+        if total > best_total:
+            best_total, best_path = total, list(path)
+        for nxt in ADJACENT[space]:
+            cell = board.get(nxt)
+            if nxt in visited or cell is None or cell[0] == "X":
+                continue
+            if cell[0] == "star":
+                new_last = last
+            elif last is not None and cell[0] < last:
+                continue
+            else:
+                new_last = cell[0]
+            visited.add(nxt)
+            path.append(nxt)
+            walk(nxt, new_last, visited, path, total + 1 + cell[1])
+            path.pop()
+            visited.remove(nxt)
+
+    for space, cell in board.items():
+        if cell is None or cell[0] == "X":
+            continue
+        walk(space, None if cell[0] == "star" else cell[0], {space}, [space], 1 + cell[1])
+    return best_total, best_path
 
 
 def final_maps(count: int, policy: str = "greedy") -> list[dict]:
@@ -26,33 +68,20 @@ def final_maps(count: int, policy: str = "greedy") -> list[dict]:
     return [OnTour(players=[policy], seed=seed).play().map(0) for seed in range(count)]
 
 
-def time_scorer(maps: list[dict]) -> list[float]:
-    out = []
-    for m in maps:
+def time_side_by_side(maps: list[dict]) -> tuple[list[float], list[float]]:
+    """Seconds best_tour and naive_best_tour take on each map, one right after the other."""
+    ours, naive = [], []
+    for board in maps:
         t0 = time.perf_counter()
-        best_tour(m)
-        out.append(time.perf_counter() - t0)
-    return out
-
-
-def hard_maps() -> dict[str, dict]:
-    r = random.Random(2024)
-    stars = {s: ("star", False) for s in SPACES}
-    circled_stars = {s: ("star", r.random() < 0.3) for s in SPACES}
-    one_number = {s: (50, False) for s in SPACES}
-    ties = {s: (r.choice((30, 40, 50)), r.random() < 0.2) for s in SPACES}
-    for s in r.sample(SPACES, 10):
-        ties[s] = ("star", False)
-    cut = dict(stars)
-    for s in r.sample(SPACES, 8):
-        cut[s] = ("X", False)
-    return {
-        "all stars": stars,
-        "all stars, 30% circled": circled_stars,
-        "all one number": one_number,
-        "ten stars among ties": ties,
-        "stars cut by eight Xs": cut,
-    }
+        score = best_tour(board)
+        t1 = time.perf_counter()
+        total, _ = naive_best_tour(board)
+        t2 = time.perf_counter()
+        if total != score.total:
+            raise AssertionError(f"best_tour found {score.total}, the plain search {total}: {board}")
+        ours.append(t1 - t0)
+        naive.append(t2 - t1)
+    return ours, naive
 
 
 def games_per_second(count: int) -> float:
@@ -71,35 +100,61 @@ def bot_strength(count: int) -> dict[str, tuple[float, float, int, int]]:
     return out
 
 
+def ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.3f} ms"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer maps and games")
     parser.add_argument("--maps", type=int, help="end-of-game maps to score (default 10,000)")
     parser.add_argument("--games", type=int, help="solo games a bot for the strength table (default 1,000)")
+    parser.add_argument("--seeds", type=int, help="hard maps of each family and star count (default 5)")
+    parser.add_argument("--stress", action="store_true", help="also time the 16-30 star families")
     args = parser.parse_args(argv)
     n_maps = args.maps or (500 if args.quick else 10_000)
     n_games = args.games or (200 if args.quick else 1_000)
+    seeds = args.seeds or (2 if args.quick else 5)
 
     rows: list[tuple[str, str, str]] = []
-    maps = final_maps(n_maps)
-    times = sorted(time_scorer(maps))
-    rows.append(
-        (f"best_tour median, {n_maps} greedy end maps", f"{statistics.median(times) * 1e3:.3f} ms", "< 1 ms")
-    )
+    ours, naive = time_side_by_side(final_maps(n_maps))
+    ours.sort()
+    ratio = statistics.median(naive) / statistics.median(ours)
+    rows.append((f"best_tour median, {n_maps} greedy end maps", ms(statistics.median(ours)), "< 1 ms"))
+    rows.append(("naive_best_tour (plain DFS) median, same maps", ms(statistics.median(naive)), "baseline"))
+    rows.append(("speed-up of best_tour over the plain DFS (medians)", f"{ratio:.1f}x", ">= 10x"))
+    rows.append(("best_tour p99, same maps", ms(ours[int(0.99 * (len(ours) - 1))]), ""))
+    rows.append(("best_tour max, same maps", ms(ours[-1]), "< 20 ms"))
     rows.append(
         (
-            f"best_tour p99, {n_maps} greedy end maps",
-            f"{times[int(0.99 * (len(times) - 1))] * 1e3:.3f} ms",
+            "naive_best_tour p99 / max, same maps",
+            f"{ms(sorted(naive)[int(0.99 * (len(naive) - 1))])} / {max(naive):.2f} s",
             "",
         )
     )
-    rows.append((f"best_tour max, {n_maps} greedy end maps", f"{times[-1] * 1e3:.3f} ms", "< 20 ms"))
-    for name, m in hard_maps().items():
-        t0 = time.perf_counter()
-        score = best_tour(m)
+
+    worst = worst_cpu = 0.0
+    for name, board in classic_maps().items():
+        t0, c0 = time.perf_counter(), time.process_time()
+        score = best_tour(board)
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        worst, worst_cpu = max(worst, seconds), max(worst_cpu, cpu)
+        rows.append((f"best_tour {name} (total {score.total})", f"{seconds * 1e3:.1f} ms", "< 1 s"))
+    families = dict(FAMILIES)
+    if args.stress:
+        families.update(STRESS_FAMILIES)
+    for name, (count, mean, top, cpu) in time_families(best_tour, seeds, families).items():
+        worst, worst_cpu = max(worst, top), max(worst_cpu, cpu)
         rows.append(
-            (f"best_tour {name} (total {score.total})", f"{(time.perf_counter() - t0) * 1e3:.1f} ms", "< 1 s")
+            (
+                f"best_tour max, {name} ({count} maps, mean {mean * 1e3:.0f} ms)",
+                f"{top * 1e3:.0f} ms",
+                "< 1 s",
+            )
         )
+    rows.append(("best_tour max over every hard map above", f"{worst * 1e3:.0f} ms", "< 1 s"))
+    rows.append(("the same in CPU time (without other processes' share)", f"{worst_cpu * 1e3:.0f} ms", ""))
+
     rows.append(
         (
             "solo greedy games per second (with score)",
@@ -113,6 +168,7 @@ def main(argv: list[str] | None = None) -> None:
         )
 
     print_table(rows)
+
 
 if __name__ == "__main__":
     main()

@@ -4,19 +4,25 @@ A map is a dict space id -> cell, where a cell is ``None`` (empty), ``(number, c
 ``('star', circled)`` or ``('X', False)``; missing spaces count as empty.
 
 The best tour is a longest weighted simple path whose numbers, stars skipped, never go down.
-With distinct numbers that is a path in a DAG, but equal numbers and stars (wild) make cycles,
-so the search is a depth-first branch and bound over (end space, last number, spaces still
-relevant), with a table of proven bounds and exact answers keyed by that triple:
-visited spaces with a lower number than the last can never matter again, so the key only keeps
-the visited stars and the visited spaces holding the last number.
+With distinct numbers that is a path in a DAG, but equal numbers and stars (wild) make cycles.
+Two exact searches share the work:
+
+* a memoised search over (space, last number, visited spaces that still matter), which is
+  quick whenever those cycles are short, as on the maps real games produce;
+* for maps where it runs past a budget (many stars among equal numbers), a branch and bound
+  whose states are (space, spaces a tour could still reach) and whose bounds follow the shape
+  of a tour: it climbs through levels (runs of one number, with stars), each level's part lies
+  in one connected region of that number and the stars, and within a level it cannot come back
+  through a space that cuts the region.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import IllegalAction
 from .facts import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, is_route
 
 __all__ = ["Score", "best_tour", "check_tour", "normalise_cell"]
@@ -43,7 +49,7 @@ class Score:
 
 
 def normalise_cell(cell: Any, where: str = "") -> Any:
-    """A cell in canonical form (tuples, bools); raises ValueError for anything else.
+    """A cell in canonical form (tuples, bools); raises IllegalAction (O-MAP) for anything else.
 
     >>> normalise_cell([56, True]), normalise_cell(["star", 0]), normalise_cell(None)
     ((56, True), ('star', False), None)
@@ -60,31 +66,46 @@ def normalise_cell(cell: Any, where: str = "") -> Any:
                 return ("X", False)
             if type(mark) is int and 0 <= mark <= 99:
                 return (mark, circled)
-    raise ValueError(
-        f"{where}cell {cell!r} is not None, (number 0-99, circled), ('star', circled) or ('X', False)"
+    raise IllegalAction(
+        f"{where}cell {repr(cell)[:60]} is not None, (number 0-99, circled), ('star', circled) "
+        "or ('X', False) (O-MAP)",
+        "O-MAP",
     )
+
+
+_INDEX = dict(INDEX)
 
 
 def _arrays(board: Mapping[str, Any]) -> tuple[list[int], int, int, int]:
     """Values (-1 for stars and unusable spaces), star mask, circled mask, usable mask."""
     if not isinstance(board, Mapping):
-        raise ValueError(f"a map must be a dict of space id -> cell, not {type(board).__name__}")
+        raise IllegalAction(
+            f"a map must be a dict of space id -> cell, not {type(board).__name__} (O-MAP)", "O-MAP"
+        )
     vals = [-1] * N_SPACES
     stars = circled = usable = 0
     for sid, cell in board.items():
-        if sid not in INDEX:
-            raise ValueError(f"{sid!r} is not a space of the board (O-MAP)")
-        cell = normalise_cell(cell, f"{sid}: ")
-        if cell is None or cell[0] == "X":
+        i = _INDEX.get(sid)
+        if i is None:
+            raise IllegalAction(f"{repr(sid)[:40]} is not a space of the board (O-MAP)", "O-MAP")
+        if cell is None:
             continue
-        bit = 1 << INDEX[sid]
+        if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is bool:
+            mark, ring = cell
+            if not 0 <= mark <= 99:
+                normalise_cell(cell, f"{sid}: ")  # raises
+        else:
+            mark, ring = normalise_cell(cell, f"{sid}: ")
+            if mark == "X":
+                continue
+        bit = 1 << i
         usable |= bit
-        if cell[1]:
+        if ring:
             circled |= bit
-        if cell[0] == "star":
+        if mark == "star":
             stars |= bit
         else:
-            vals[INDEX[sid]] = cell[0]
+            vals[i] = mark
     return vals, stars, circled, usable
 
 
@@ -111,20 +132,35 @@ def _chunk_tables() -> tuple[tuple[int, ...], ...]:
 _T0, _T1, _T2, _T3, _T4, _T5 = _chunk_tables()
 
 
+def _around(mask: int) -> int:
+    """The spaces one route away from some space of ``mask``."""
+    return (
+        _T0[mask & 127]
+        | _T1[mask >> 7 & 127]
+        | _T2[mask >> 14 & 127]
+        | _T3[mask >> 21 & 127]
+        | _T4[mask >> 28 & 127]
+        | _T5[mask >> 35 & 127]
+    )
+
+
 def _reach(start_mask: int, allowed: int) -> int:
     """The spaces of ``allowed`` joined to ``start_mask`` through ``allowed`` (excluding the start)."""
     seen = 0
     front = start_mask
     while front:
-        nb = (
-            _T0[front & 127]
-            | _T1[front >> 7 & 127]
-            | _T2[front >> 14 & 127]
-            | _T3[front >> 21 & 127]
-            | _T4[front >> 28 & 127]
-            | _T5[front >> 35 & 127]
+        front = (
+            (
+                _T0[front & 127]
+                | _T1[front >> 7 & 127]
+                | _T2[front >> 14 & 127]
+                | _T3[front >> 21 & 127]
+                | _T4[front >> 28 & 127]
+                | _T5[front >> 35 & 127]
+            )
+            & allowed
+            & ~seen
         )
-        front = nb & allowed & ~seen
         seen |= front
     return seen
 
@@ -138,221 +174,593 @@ def best_tour(board: Mapping[str, Any]) -> Score:
     >>> best_tour({"TX": (10, True), "OK": (20, False), "KS": ("star", False), "NE": (5, False)}).total
     4
 
-    Raises ValueError for an unknown space id or a malformed cell.
+    Raises IllegalAction (O-MAP) for a map that is not a dict, an unknown space id or a malformed cell.
     """
     vals, stars, circled, usable = _arrays(board)
-    try:
-        path = _search(vals, stars, circled, usable, bounded=False)
-    except _TooWild:
-        path = _search(vals, stars, circled, usable, bounded=True)
+    path = _search(vals, stars, circled, usable)
     tour = [SPACES[i] for i in path]
     circles = sum(1 for i in path if circled >> i & 1)
     return Score(tour, len(tour), circles, len(tour) + circles)
 
 
 class _TooWild(Exception):
-    """The plain search ran past its budget: the map needs bounds (many stars or equal numbers)."""
+    """The memoised search ran past its budget: the map needs bounds (many stars or equal numbers)."""
 
 
-# Calls the plain search may make; maps from real games need a few thousand at most.
-_PLAIN_BUDGET = 20_000
+# States the memoised search may solve; maps from real games need under a thousand.
+_PLAIN_BUDGET = 5_000
 
 
 def _search(
-    vals: list[int], stars: int, circled: int, usable: int, bounded: bool, budget: int = _PLAIN_BUDGET
+    vals: list[int],
+    stars: int,
+    circled: int,
+    usable: int,
+    bounded: bool | None = None,
+    budget: int = _PLAIN_BUDGET,
 ) -> list[int]:
-    """The best tour as space indices: a plain memoised search, or branch and bound when ``bounded``."""
-    # ge[v]: usable spaces a tour whose last number is v may still enter (stars or numbers >= v).
-    ge = [0] * 101
+    """The best tour as space indices: memoised, then bounded if that runs past ``budget``.
+
+    ``bounded`` forces one search (True: branch and bound; False: memoised, however long it takes).
+    """
+    if bounded:
+        return _bounded(vals, stars, circled, usable)
+    try:
+        return _plain(vals, stars, circled, usable, budget if bounded is None else 1 << 62)
+    except _TooWild:
+        return _bounded(vals, stars, circled, usable)
+
+
+def _plain(vals: list[int], stars: int, circled: int, usable: int, budget: int) -> list[int]:
+    """The best tour as space indices, by a memoised search; raises _TooWild past ``budget`` states."""
+    # A state is (space, last number, visited spaces that still matter): visited spaces with a
+    # lower number than the last can never be entered again, so only the visited stars and
+    # spaces holding the last number are kept. Stepping up to a higher number with no star
+    # visited is the same as starting there, so those states (one per numbered space) are
+    # solved first, highest numbers first, mostly without recursion.
+    nmask = NEIGHBOUR_MASK
+    order = sorted([(vals[i], i) for i in range(N_SPACES) if usable >> i & 1 and vals[i] >= 0], reverse=True)
+    ge: dict[int, int] = {}  # value -> stars and numbers >= value
+    gt: dict[int, int] = {}  # value -> stars and numbers > value
     acc = stars
+    for v, i in order:
+        if v not in gt:
+            gt[v] = acc
+        acc |= 1 << i
+        ge[v] = acc
+    ge[-1] = acc
+    weight = [1] * N_SPACES
+    c = circled
+    while c:
+        b = c & -c
+        c ^= b
+        weight[b.bit_length() - 1] = 2
+    # An entry is (extension weight, spaces of that extension, next entry or None, next space).
+    base: list[Any] = [None] * N_SPACES
+    memo: dict[int, tuple] = {}
+    count = 0
+
+    def solve(cur: int, last: int, seen: int) -> tuple:
+        nonlocal count
+        count += 1
+        if count > budget:
+            raise _TooWild
+        rest = nmask[cur] & ge[last] & ~seen
+        best = 0
+        best_e = None
+        best_n = -1
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            n = b.bit_length() - 1
+            if stars & b:
+                ns = seen | b
+                e = memo.get(ns | (last + 1) << 41 | n << 48)
+                if e is None:
+                    e = solve(n, last, ns)
+            else:
+                nl = vals[n]
+                if nl == last:
+                    ns = seen | b
+                    e = memo.get(ns | (nl + 1) << 41 | n << 48)
+                    if e is None:
+                        e = solve(n, nl, ns)
+                else:
+                    e = base[n]
+                    if e[1] & seen:  # its best tour uses a star this one already visited
+                        ns = (seen & stars) | b
+                        e = memo.get(ns | (nl + 1) << 41 | n << 48)
+                        if e is None:
+                            e = solve(n, nl, ns)
+            x = e[0] + weight[n]
+            if x > best:
+                best = x
+                best_e = e
+                best_n = n
+        entry = (best, best_e[1] | 1 << best_n, best_e, best_n) if best_e is not None else _END
+        memo[seen | (last + 1) << 41 | cur << 48] = entry
+        return entry
+
+    for v, i in order:
+        b = 1 << i
+        rest = nmask[i] & ge[v] & ~b
+        if rest & stars or rest & ~gt[v]:  # a star or an equal number next door: cycles, so search
+            base[i] = solve(i, v, b)
+            continue
+        best = 0
+        best_e = None
+        best_n = -1
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            n = b.bit_length() - 1
+            e = base[n]
+            x = e[0] + weight[n]
+            if x > best:
+                best = x
+                best_e = e
+                best_n = n
+        base[i] = (best, best_e[1] | 1 << best_n, best_e, best_n) if best_e is not None else _END
+
+    best = -1
+    tops: list[int] = []
+    firsts: list[Any] = [None] * N_SPACES
+    rest = usable & ~stars
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        s = b.bit_length() - 1
+        e = firsts[s] = base[s]
+        t = e[0] + weight[s]
+        if t > best:
+            best = t
+            tops = [s]
+        elif t == best:
+            tops.append(s)
+    rest = stars
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        s = b.bit_length() - 1
+        if not nmask[s] & stars:
+            # A tour from a lone star steps to a number next door and goes on at best as a tour
+            # from there would: if even that falls short of the best, skip the search.
+            top = 0
+            nb = nmask[s] & usable
+            while nb:
+                c = nb & -nb
+                nb ^= c
+                n = c.bit_length() - 1
+                if base[n][0] + weight[n] > top:
+                    top = base[n][0] + weight[n]
+            if top + weight[s] < best:
+                continue
+        e = firsts[s] = memo.get(b | s << 48) or solve(s, -1, b)
+        t = e[0] + weight[s]
+        if t > best:
+            best = t
+            tops = [s]
+        elif t == best:
+            tops.append(s)
+    if not tops:
+        return []
+    s = min(tops, key=lambda i: _start_rank(i, vals, stars, usable))
+    path = [s]
+    e = firsts[s]
+    while e[2] is not None:
+        path.append(e[3])
+        e = e[2]
+    return path
+
+
+_END = (0, 0, None, -1)
+
+
+def _start_rank(i: int, vals: list[int], stars: int, usable: int) -> tuple[bool, int, int, int]:
+    """Which of equally good tours wins: from a dead end first, then from low numbers, few routes."""
+    nb = (NEIGHBOUR_MASK[i] & usable).bit_count()
+    return (nb > 1, -1 if stars >> i & 1 else vals[i], nb, i)
+
+
+def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int]:
+    """The best tour as space indices, by branch and bound."""
+    # A state is (space, spaces the rest of the tour could still reach). Reach is taken along
+    # rising numbers (a space holding a lower number than one the tour must pass first is out),
+    # so it alone decides what the rest of the tour can do, whatever the path so far: tours that
+    # reached the same space with the same prospects share one entry of the tables.
+    nmask = NEIGHBOUR_MASK
+    nbrs = NEIGHBOURS
+    T0, T1, T2, T3, T4, T5 = _T0, _T1, _T2, _T3, _T4, _T5
+    weight = [1 + (circled >> i & 1) for i in range(N_SPACES)]
     by_value = [0] * 100
     for i in range(N_SPACES):
         if usable >> i & 1 and not stars >> i & 1:
             by_value[vals[i]] |= 1 << i
+    ge = [0] * 101  # index last + 1: usable spaces a tour whose last number is ``last`` may enter
+    acc = stars
     for v in range(99, -1, -1):
         acc |= by_value[v]
         ge[v + 1] = acc
-    ge[0] = acc  # index last + 1, so a tour of stars only (last = -1) may enter everything
-    weight = [1 + (circled >> i & 1) for i in range(N_SPACES)]
-    nbrs = [tuple(j for j in NEIGHBOURS[i] if usable >> j & 1) for i in range(N_SPACES)]
+    ge[0] = acc
+    over = [ge[v + 2] & ~stars for v in range(99)] + [0]  # numbers higher than v
 
-    best = 0
-    best_path: list[int] = []
-    stack: list[int] = []
-    exact: dict[int, tuple[int, int]] = {}  # key -> (extension weight, next key or -1)
-    upper: dict[int, int] = {}  # key -> proven upper bound on the extension
-    reach = _reach
-    calls = [0]
-    nmask = NEIGHBOUR_MASK
+    def wsum(m: int) -> int:
+        return m.bit_count() + (m & circled).bit_count()
 
-    def chain_bound(cur: int, reachable: int) -> int:
-        # A simple path from cur passes through one chain of blocks (biconnected components)
-        # of the block-cut tree rooted at cur: it cannot come back through a cut vertex.
-        inside = reachable | 1 << cur
+    def reachable(cur: int, level: int, avail: int) -> int:
+        # Spaces a walk from cur can reach with its numbers never going down.
+        seen = front = 1 << cur
+        same = avail & (stars | by_value[level]) if level >= 0 else avail & stars
+        while True:
+            while front:
+                front = (
+                    (
+                        T0[front & 127]
+                        | T1[front >> 7 & 127]
+                        | T2[front >> 14 & 127]
+                        | T3[front >> 21 & 127]
+                        | T4[front >> 28 & 127]
+                        | T5[front >> 35 & 127]
+                    )
+                    & same
+                    & ~seen
+                )
+                seen |= front
+            up = (
+                (
+                    T0[seen & 127]
+                    | T1[seen >> 7 & 127]
+                    | T2[seen >> 14 & 127]
+                    | T3[seen >> 21 & 127]
+                    | T4[seen >> 28 & 127]
+                    | T5[seen >> 35 & 127]
+                )
+                & avail
+                & ~seen
+            )
+            if not up:
+                return seen ^ 1 << cur
+            level = 100
+            rest = up
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                v = vals[b.bit_length() - 1]
+                if v < level:
+                    level = v
+            # Next level: numbers below it are out; the walk steps onto its numbers next door.
+            avail &= ge[level + 1]
+            same = avail & (stars | by_value[level])
+            front = up & by_value[level]
+            seen |= front
+
+    def blocks(cur: int, inside: int) -> list[tuple[int, int]]:
+        # Blocks (biconnected components) of the spaces ``inside``, met from cur, children first,
+        # each as (the cut space it hangs from, its other spaces).
         disc = [-1] * N_SPACES
         low = [0] * N_SPACES
-        hang = [0] * N_SPACES
-        seen: list[int] = []
+        stack: list[int] = []
+        out: list[tuple[int, int]] = []
         clock = 0
 
         def visit(u: int) -> None:
             nonlocal clock
             disc[u] = low[u] = clock
             clock += 1
-            seen.append(u)
-            rest = nmask[u] & inside
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                v = bit.bit_length() - 1
+            stack.append(u)
+            for v in nbrs[u]:
+                if not inside >> v & 1:
+                    continue
                 if disc[v] < 0:
                     visit(v)
                     if low[v] < low[u]:
                         low[u] = low[v]
                     if low[v] >= disc[u]:
-                        total = top = 0
+                        members = 0
                         while True:
-                            x = seen.pop()
-                            total += weight[x]
-                            if hang[x] > top:
-                                top = hang[x]
+                            x = stack.pop()
+                            members |= 1 << x
                             if x == v:
                                 break
-                        if total + top > hang[u]:
-                            hang[u] = total + top
+                        out.append((u, members))
                 elif disc[v] < low[u]:
                     low[u] = disc[v]
 
         visit(cur)
+        return out
+
+    def chain(cur: int, inside: int) -> int:
+        # The most a simple path from cur within ``inside`` can add: it follows one chain of blocks.
+        hang = [0] * N_SPACES
+        for root, members in blocks(cur, inside):
+            top = 0
+            m = members
+            while m:
+                b = m & -m
+                m ^= b
+                h = hang[b.bit_length() - 1]
+                if h > top:
+                    top = h
+            t = members.bit_count() + (members & circled).bit_count() + top
+            if t > hang[root]:
+                hang[root] = t
         return hang[cur]
+
+    def bound(cur: int, last: int, ahead: int, need: int) -> int:
+        # An upper bound on what a tour from cur can still add, given it may only use ``ahead``;
+        # or, as soon as that bound is sure to exceed ``need``, some value above ``need``.
+        cur_bit = 1 << cur
+        same = stars | by_value[last] if last >= 0 else stars
+        home = _reach(cur_bit, same & (ahead | cur_bit)) & ahead  # before the tour's number rises
+        higher = ahead & ~home & ~stars
+        # The part of a tour on one higher number lies in one region: the spaces joined to it
+        # through that number and stars. It then steps to a higher number next to the region,
+        # so the regions, highest numbers first, give the most a tour can add from each.
+        levels = []
+        h = higher
+        while h:
+            v = vals[(h & -h).bit_length() - 1]
+            levels.append(v)
+            h &= ~by_value[v]
+        levels.sort(reverse=True)
+        region_of = [0] * N_SPACES
+        after_of = [0] * N_SPACES  # the most the regions after a number's own can add
+        total_of = [0] * N_SPACES  # the same, its own region included
+        num_total = [0] * N_SPACES  # as total_of, counting numbers only
+        numbers_top = 0
+        for v in levels:
+            vm = by_value[v] & ahead
+            region = (by_value[v] | stars) & ahead
+            up = higher & over[v]
+            top = 0
+            while vm:
+                b = vm & -vm
+                comp = _reach(b, region) | b
+                numbers = comp & vm
+                vm &= ~comp
+                nb = _around(comp) & up
+                after = after_n = 0
+                while nb:
+                    c = nb & -nb
+                    i = c.bit_length() - 1
+                    if total_of[i] > after:
+                        after = total_of[i]
+                    if num_total[i] > after_n:
+                        after_n = num_total[i]
+                    nb &= ~region_of[i]
+                w = comp.bit_count() + (comp & circled).bit_count()
+                wn = numbers.bit_count() + (numbers & circled).bit_count()
+                if wn > top:
+                    top = wn
+                while numbers:
+                    c = numbers & -numbers
+                    numbers ^= c
+                    i = c.bit_length() - 1
+                    region_of[i] = comp
+                    after_of[i] = after
+                    total_of[i] = w + after
+                    num_total[i] = wn + after_n
+            numbers_top += top
+        near = home | cur_bit
+        first = _around(near) & higher
+        step = step_n = 0
+        while first:
+            c = first & -first
+            i = c.bit_length() - 1
+            if total_of[i] > step:
+                step = total_of[i]
+            if num_total[i] > step_n:
+                step_n = num_total[i]
+            first &= ~region_of[i]
+        wild = stars & ahead
+        result = min(
+            wsum(ahead),
+            wsum(home & ~stars) + numbers_top + wsum(wild),
+            wsum(home) + step,
+            wsum(home | wild) + step_n,
+        )
+        if result <= need:
+            return result
+        # Sharper: the tour leaves its first level from some space x after a path from cur to x,
+        # which stays within the blocks (biconnected parts) between them and passes every cut
+        # space between them; then it climbs from a number y next to x through y's region, which
+        # it enters without those cut spaces, and which it crosses along one chain of blocks.
+        on_some = [0] * N_SPACES
+        on_every = [0] * N_SPACES
+        best_exit = 0
+        pending = [(cur_bit, 0, 0, 0)]  # (spaces x, blocks up to them, their weight, cut spaces)
+        for root, members in reversed(blocks(cur, home | cur_bit)):
+            some = on_some[root] | members
+            every = on_every[root] | (1 << root if root != cur else 0)
+            m = members
+            while m:
+                b = m & -m
+                m ^= b
+                i = b.bit_length() - 1
+                on_some[i] = some
+                on_every[i] = every
+            pending.append((members, some, wsum(some), every))
+        for xs, some, sw, every in pending:
+            if sw > best_exit:
+                best_exit = sw
+                if best_exit > need:
+                    return best_exit
+            ys = higher & _around(xs)
+            while ys:
+                c = ys & -ys
+                ys ^= c
+                y = c.bit_length() - 1
+                if sw + total_of[y] <= best_exit:
+                    continue
+                v = vals[y]
+                t = min(wsum(some | region_of[y]) + after_of[y], wsum(some | wild) + num_total[y])
+                if t <= best_exit:
+                    continue
+                if t <= need:
+                    best_exit = t
+                    continue
+                # Which x of the block it leaves from decides the cut spaces it must have used.
+                xb = nmask[y] & xs
+                tx = 0
+                while xb:
+                    d = xb & -xb
+                    xb ^= d
+                    region = (by_value[v] | stars) & ahead & ~every & ~d
+                    reg = _reach(c, region) | c
+                    t1 = min(wsum(some | reg) + after_of[y], wsum(some | wild) + num_total[y])
+                    if t1 > need and t1 > tx:
+                        t1 = min(t1, sw + weight[y] + chain(y, reg) + after_of[y])
+                    tx = max(tx, t1)
+                    if tx >= t:
+                        break
+                if tx > best_exit:
+                    best_exit = tx
+                    if best_exit > need:
+                        return best_exit
+        return min(result, best_exit)
+
+    best = 0
+    best_path: list[int] = []
+    stack: list[int] = []
+    exact: dict[int, tuple[int, int]] = {}  # key -> (extension weight, key of the next state or -1)
+    upper: dict[int, int] = {}  # key -> proven upper bound on the extension
 
     def follow(key: int) -> list[int]:
         out = []
         while True:
-            _ext, nxt = exact[key]
+            nxt = exact[key][1]
             if nxt < 0:
                 return out
-            out.append(nxt >> 48)
+            out.append(nxt >> 41)
             key = nxt
 
-    def dfs(cur: int, last: int, mask: int, gained: int) -> tuple[int, bool]:
+    def dfs(cur: int, last: int, seen: int, gained: int) -> tuple[int, int]:
+        # Returns (best extension found, the state's key if that is exact, else -1).
         nonlocal best, best_path
-        key = mask | (last + 1) << 41 | cur << 48
+        ahead = reachable(cur, last, ge[last + 1] & usable & ~seen)
+        key = ahead | cur << 41
         hit = exact.get(key)
         if hit is not None:
             if gained + hit[0] > best:
                 best = gained + hit[0]
                 best_path = [*stack, *follow(key)]
-            return hit[0], True
+            return hit[0], key
         if gained > best:
             best = gained
             best_path = stack[:]
-        allowed = ge[last + 1] & usable & ~mask
-        if not bounded:
-            calls[0] += 1
-            if calls[0] > budget:
-                raise _TooWild
-            best_ext = 0
-            best_next = -1
-            for n in nbrs[cur]:
-                if allowed >> n & 1:
-                    if stars >> n & 1:
-                        nl, nm = last, mask | 1 << n
-                    else:
-                        nl = vals[n]
-                        nm = mask | 1 << n if nl == last else (mask & stars) | 1 << n
-                    stack.append(n)
-                    ext = dfs(n, nl, nm, gained + weight[n])[0] + weight[n]
-                    stack.pop()
-                    if ext > best_ext:
-                        best_ext = ext
-                        best_next = nm | (nl + 1) << 41 | n << 48
-            exact[key] = (best_ext, best_next)
-            return best_ext, True
+        need = best - gained  # an extension must add more than this to matter
         ub = upper.get(key)
-        if ub is not None and gained + ub <= best:
-            return 0, False
-        reachable = reach(1 << cur, allowed)
-        bound = reachable.bit_count() + (reachable & circled).bit_count()
-        if gained + bound > best and bound > 2:
-            bound = chain_bound(cur, reachable)
-        if gained + bound <= best:
-            if ub is None or bound < ub:
-                upper[key] = bound
-            return 0, False
+        if ub is not None and ub <= need:
+            return 0, -1
+        b = wsum(ahead)
+        if b > need:
+            b = bound(cur, last, ahead, need)
+        if b <= need:
+            if ub is None or b < ub:
+                upper[key] = b
+            return 0, -1
         moves = []
-        for n in nbrs[cur]:
-            if allowed >> n & 1:
-                if stars >> n & 1:
-                    moves.append((last, n, mask | 1 << n))
-                else:
-                    v = vals[n]
-                    moves.append((v, n, mask | 1 << n if v == last else (mask & stars) | 1 << n))
+        rest = nmask[cur] & ahead
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            n = bit.bit_length() - 1
+            if stars & bit:
+                moves.append((last, n, seen | bit))
+            else:
+                v = vals[n]
+                moves.append((v, n, seen | bit if v == last else (seen & stars) | bit))
         if len(moves) > 1:
             # Low numbers first keep more of the map open; then fewest onward routes (Warnsdorff).
-            moves.sort(key=lambda m: (m[0], (NEIGHBOUR_MASK[m[1]] & allowed).bit_count()))
+            moves.sort(key=lambda m: (m[0], (nmask[m[1]] & ahead).bit_count()))
         all_exact = True
         best_ext = 0
         best_next = -1
-        for nl, n, nm in moves:
+        for nl, n, ns in moves:
             stack.append(n)
-            ext, ok = dfs(n, nl, nm, gained + weight[n])
+            ext, child = dfs(n, nl, ns, gained + weight[n])
             stack.pop()
-            all_exact = all_exact and ok
+            if child < 0:
+                all_exact = False
             ext += weight[n]
             if ext > best_ext:
                 best_ext = ext
-                best_next = nm | (nl + 1) << 41 | n << 48
+                best_next = child
         if all_exact:
             exact[key] = (best_ext, best_next)
-        else:
-            upper[key] = max(best_ext, best - gained)
-        return best_ext, all_exact
+            return best_ext, key
+        upper[key] = max(best_ext, best - gained)
+        return best_ext, -1
 
     starts = [i for i in range(N_SPACES) if usable >> i & 1]
-    # Leaves and low numbers first: good tours tend to start there, and a good first tour prunes.
-    starts.sort(key=lambda i: (len(nbrs[i]) > 1, -1 if stars >> i & 1 else vals[i], len(nbrs[i])))
+    # Dead ends and low numbers first: good tours tend to start there, and a good first tour
+    # prunes. Stars last: a tour from a star may climb to any number, so its search is the
+    # widest, and it goes quickest once the best tour is known.
+    starts.sort(key=lambda i: (bool(stars >> i & 1), _start_rank(i, vals, stars, usable)))
     for s in starts:
-        last = -1 if stars >> s & 1 else vals[s]
         stack.append(s)
-        dfs(s, last, 1 << s, weight[s])
+        dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s])
         stack.pop()
     return best_path
 
 
-def check_tour(board: Mapping[str, Any], tour: Iterable[str]) -> Score:
+def check_tour(board: Mapping[str, Any], tour: list[str] | tuple[str, ...]) -> Score:
     """The score of a tour a player drew, after checking it is one (O-ROUTE, O-SCORE).
 
     >>> check_tour({"TX": (10, False), "OK": (20, True)}, ["TX", "OK"]).total
     3
 
-    Raises ValueError naming the first problem: an unknown space, a missing route, a space
-    visited twice, an X or an empty space entered, or a number lower than one before it
-    (stars skipped: 60 → ★ → 10 is not a tour).
+    Raises IllegalAction naming the first problem: a tour that is not a non-empty list of space
+    ids, an unknown space (O-MAP), a missing route, a space visited twice, an X or an empty
+    space entered, or a number lower than one before it (stars skipped: 60 → ★ → 10 is not a
+    tour) (O-ROUTE); or a malformed map (O-MAP).
     """
     vals, stars, circled, usable = _arrays(board)
+    if isinstance(tour, str):
+        raise IllegalAction(
+            f"a tour is a list of space ids such as ['TX', 'OK'], not the text {tour[:40]!r} (O-ROUTE)",
+            "O-ROUTE",
+        )
+    if not isinstance(tour, (list, tuple)):
+        raise IllegalAction(
+            f"a tour is a list of space ids such as ['TX', 'OK'], not {type(tour).__name__} (O-ROUTE)",
+            "O-ROUTE",
+        )
+    if not tour:
+        raise IllegalAction("the tour is empty: a tour visits at least one space (O-ROUTE)", "O-ROUTE")
     tour = list(tour)
     seen: set[str] = set()
     last: int | None = None
     last_at = ""
     for k, sid in enumerate(tour, start=1):
-        if not isinstance(sid, str) or sid not in INDEX:
-            raise ValueError(f"step {k}: {sid!r} is not a space of the board (O-MAP)")
+        if not isinstance(sid, str):
+            raise IllegalAction(
+                f"step {k}: {repr(sid)[:40]} is not a space id; a tour is a list of space ids "
+                "such as ['TX', 'OK'] (O-ROUTE)",
+                "O-ROUTE",
+            )
+        if sid not in INDEX:
+            raise IllegalAction(f"step {k}: {sid[:40]!r} is not a space of the board (O-MAP)", "O-MAP")
         if k > 1 and not is_route(tour[k - 2], sid):
-            raise ValueError(f"step {k}: no route joins {tour[k - 2]} and {sid} (O-ROUTE)")
+            raise IllegalAction(f"step {k}: no route joins {tour[k - 2]} and {sid} (O-ROUTE)", "O-ROUTE")
         if sid in seen:
-            raise ValueError(f"step {k}: {sid} is visited twice; a tour never revisits a space (O-ROUTE)")
+            raise IllegalAction(
+                f"step {k}: {sid} is visited twice; a tour never revisits a space (O-ROUTE)", "O-ROUTE"
+            )
         seen.add(sid)
         i = INDEX[sid]
         if not usable >> i & 1:
             what = "an X" if board.get(sid) is not None else "empty"
-            raise ValueError(f"step {k}: {sid} is {what}; a tour only enters numbers and stars (O-ROUTE)")
+            raise IllegalAction(
+                f"step {k}: {sid} is {what}; a tour only enters numbers and stars (O-ROUTE)", "O-ROUTE"
+            )
         if stars >> i & 1:
             continue
         if last is not None and vals[i] < last:
-            raise ValueError(
+            raise IllegalAction(
                 f"step {k}: {sid} holds {vals[i]:02d}, lower than {last:02d} in {last_at}; "
-                "numbers along a tour never go down, stars skipped (O-ROUTE)"
+                "numbers along a tour never go down, stars skipped (O-ROUTE)",
+                "O-ROUTE",
             )
         last, last_at = vals[i], sid
     circles = sum(1 for sid in tour if circled >> INDEX[sid] & 1)
