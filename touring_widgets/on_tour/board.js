@@ -235,35 +235,37 @@ export function layout(view, width, opts = {}) {
   const players = (view.players || []).length;
   let y = opts.top ?? pad;
 
-  // -- the turn: cards, dice and numbers, the words, the counts, the buttons.
-  const turn = { cards: [], dice: [], numbers: [], buttons: [] };
-  const cardW = wide ? clamp(Math.floor(inner * 0.13), 88, 124) : Math.floor((inner - 12) / 3);
-  const cardH = wide ? 50 : 44;
-  const ncards = (view.cards || []).length;
-  for (let i = 0; i < 3; i++) {
-    const b = { id: `card:${i}`, kind: "card", index: i, x: pad + i * (cardW + 6), y, w: cardW, h: cardH,
-      empty: i >= ncards };
-    turn.cards.push(b);
-    if (!b.empty) boxes.push(b);
+  // -- the turn: cards, dice and numbers, the words, the counts, the buttons (at the end: words, buttons).
+  const turn = { cards: [], dice: [], numbers: [], buttons: [], counts: null };
+  if (!view.over) {
+    const cardW = wide ? clamp(Math.floor(inner * 0.13), 88, 124) : Math.floor((inner - 12) / 3);
+    const cardH = wide ? 50 : 44;
+    const ncards = (view.cards || []).length;
+    for (let i = 0; i < 3; i++) {
+      const b = { id: `card:${i}`, kind: "card", index: i, x: pad + i * (cardW + 6), y, w: cardW, h: cardH,
+        empty: i >= ncards };
+      turn.cards.push(b);
+      if (!b.empty) boxes.push(b);
+    }
+    let rx = wide ? pad + 3 * (cardW + 6) + 8 : pad;
+    const ry = wide ? y + 6 : y + cardH + 8;
+    const die = wide ? 34 : 30;
+    for (let i = 0; i < 2; i++) {
+      const b = { id: `die:${i}`, kind: "die", index: i, x: rx + i * (die + 6), y: ry, w: die, h: die };
+      turn.dice.push(b);
+      boxes.push(b);
+    }
+    rx += 2 * (die + 6) + 6;
+    const chipW = wide ? 50 : 44;
+    for (let i = 0; i < 2; i++) {
+      const b = { id: `number:${i}`, kind: "number", index: i, x: rx + i * (chipW + 6), y: ry, w: chipW, h: die };
+      turn.numbers.push(b);
+      boxes.push(b);
+    }
+    rx += 2 * (chipW + 6) + 6;
+    turn.counts = { x: rx, y: ry, w: W - pad - rx, h: die };
+    y = wide ? y + cardH + 8 : ry + die + 8;
   }
-  let rx = wide ? pad + 3 * (cardW + 6) + 8 : pad;
-  let ry = wide ? y + 6 : y + cardH + 8;
-  const die = wide ? 34 : 30;
-  for (let i = 0; i < 2; i++) {
-    const b = { id: `die:${i}`, kind: "die", index: i, x: rx + i * (die + 6), y: ry, w: die, h: die };
-    turn.dice.push(b);
-    boxes.push(b);
-  }
-  rx += 2 * (die + 6) + 6;
-  const chipW = wide ? 50 : 44;
-  for (let i = 0; i < 2; i++) {
-    const b = { id: `number:${i}`, kind: "number", index: i, x: rx + i * (chipW + 6), y: ry, w: chipW, h: die };
-    turn.numbers.push(b);
-    boxes.push(b);
-  }
-  rx += 2 * (chipW + 6) + 6;
-  turn.counts = wide ? { x: rx, y: ry, w: W - pad - rx, h: die } : { x: rx, y: ry, w: W - pad - rx, h: die };
-  y = wide ? y + cardH + 8 : ry + die + 8;
   // The words: what this turn asks (or what it is), wrapped.
   const words = opts.words || "";
   const size = 13;
@@ -341,8 +343,8 @@ export function layout(view, width, opts = {}) {
 
 /**
  * Where the maps go: the large map beside a column of small ones (one or two abreast), or above a
- * grid of them; of the plans that keep thumbnails readable, the one that is shortest, a larger
- * large map breaking ties.
+ * grid of them; of the plans that keep thumbnails readable, the one that is shortest, larger maps
+ * (the large one most) weighing against height.
  */
 export function planMaps(atlas, inner, width, others) {
   const gap = 10;
@@ -357,7 +359,7 @@ export function planMaps(atlas, inner, width, others) {
     }
   }
   for (const cols of width < 520 ? [2, 3] : width < 760 ? [2, 3, 4] : [3, 4]) {
-    plans.push({ side: false, bigW: maxBig, cols });
+    if (cols <= Math.max(2, others)) plans.push({ side: false, bigW: maxBig, cols });
   }
   let best = null;
   for (const p of plans) {
@@ -369,7 +371,7 @@ export function planMaps(atlas, inner, width, others) {
     const rows = Math.ceil(others / p.cols);
     const bigH = labelH + height(p.bigW, true);
     p.height = p.side ? Math.max(bigH, rows * p.rowH) : bigH + rows * p.rowH;
-    p.score = p.height - 0.35 * p.bigW + (p.mw < 96 ? 400 : 0);
+    p.score = p.height - 0.5 * p.bigW - 0.5 * p.mw + (p.mw < 96 ? 400 : 0);
     if (!best || p.score < best.score) best = p;
   }
   return best;
@@ -926,7 +928,7 @@ function drawMap(ctx, kit, c, geo, atlas, cells, o) {
         ctx.save();
         ctx.setLineDash([2, 2]);
         ctx.beginPath();
-        ctx.ellipse(b.x + b.w / 2, b.y + b.h * 0.64, T * 0.36, H * 0.26, 0, 0, Math.PI * 2);
+        ctx.ellipse(b.x + b.w / 2, b.y + b.h / 2, T * 0.42, H * 0.3, 0, 0, Math.PI * 2);
         ctx.strokeStyle = c.accent;
         ctx.lineWidth = 1.2;
         ctx.stroke();
@@ -986,7 +988,7 @@ function drawTurn(ctx, geo, api, c) {
     ctx.textAlign = "center";
     ctx.fillText(card.region, b.x + b.w / 2, b.y + b.h - band / 2 + 0.5, b.w - 8);
   });
-  if (!(v.cards || []).length && !v.over) {
+  if (!(v.cards || []).length && !v.over && T.cards.length) {
     const b = T.cards[0];
     ctx.fillStyle = c.ink2;
     ctx.font = `italic 12px ${c.font}`;
@@ -1039,7 +1041,7 @@ function drawTurn(ctx, geo, api, c) {
     } else if (plays(api) && chips.length > 1) kit.badge(ctx, c, b.x + 7, b.y + 5, String(i + 1), c.ink2, c.bg, 9);
   });
   // Counts.
-  const K = T.counts;
+  const K = T.counts || { w: 0 };
   ctx.textAlign = "left";
   ctx.textBaseline = "middle";
   ctx.fillStyle = c.ink1;
@@ -1101,7 +1103,7 @@ function drawBoard(ctx, geo, api, c) {
   const hw = Math.min(B.label.w, ctx.measureText(head).width + 10);
   ctx.font = `12px ${c.font}`;
   ctx.fillStyle = c.ink1;
-  const best = me ? `best tour ${scoreText(me)}` : "";
+  const best = !me ? "" : B.label.w - hw > 260 ? `best tour ${scoreText(me)}` : `best tour ${me.total}`;
   ctx.fillText(best, B.label.x + hw, B.label.y + 9, B.label.w - hw);
   const pending = {};
   for (const p of ui.placed) {
@@ -1229,7 +1231,7 @@ export const GAME = {
   keysHelp: "Keys: 1/2 pick a number, ↑/↓ choose a lit space, Enter writes there, Backspace takes back; " +
     "B shows the best tour, T draws a tour; ←/→ undo and redo, space steps.",
 
-  title: (view) => (view.over ? "On Tour · game over" : `On Tour · turn ${view.round}`),
+  title: (view) => `On Tour · turn ${view.round}`,
 
   status(api) {
     const v = api.view();
@@ -1249,7 +1251,7 @@ export const GAME = {
     const api = opts.api;
     if (!api) return layout(view, width, opts);
     const table = api.model.get("highscores") || {};
-    const rows = view.over && table.rows ? table.rows.length + (table.problem ? 2 : 1) : 0;
+    const rows = view.over && table.rows ? Math.max(1, table.rows.length) + (table.problem ? 1 : 0) : 0;
     return layout(view, width, { ...opts, atlas: atlasOf(api), words: words(api), buttons: buttons(api),
       tourText: tourText(api), tableRows: rows });
   },
