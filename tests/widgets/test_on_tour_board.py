@@ -524,3 +524,36 @@ class TestBytes:
         budget = {1: 1100, 2: 1200, 8: 1800}[players]
         assert sum(sizes) / len(sizes) < budget, (players, max(sizes), sum(sizes) / len(sizes))
         b.close()
+
+
+@pytest.mark.timeout(900)
+def test_an_exported_notebook_shows_the_maps_at_the_end_of_the_run(tmp_path):
+    """``nbconvert --to html --execute``: no browser, no kernel afterwards; the picture of the last
+    position is in the page (every map, the winner, every best tour)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    repo = Path(__file__).resolve().parents[2]
+    cells = [f'import os\nos.environ["{hs.ENV}"] = {str(tmp_path)!r}\nimport touring_widgets as tw\n'
+             'o = tw.OnTour(players=["human", "greedy", "random"], seed=4)\no',
+             "o.play();"]
+    nb = new_notebook(cells=[new_code_cell(c) for c in cells])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "play.ipynb")
+    path = os.pathsep.join(filter(None, [str(repo), os.environ.get("PYTHONPATH")]))
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute", "play.ipynb",
+                    "--ExecutePreprocessor.timeout=300"], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=path),
+                   check=True, capture_output=True, timeout=600)
+    html = (tmp_path / "play.html").read_text(encoding="utf-8")
+    game = tw.OnTour(players=["human", "greedy", "random"], seed=4).play()
+    pictures = re.findall(r'<div class="tw-picture">(.*?)</div></div>', html, re.S)
+    assert len(pictures) == 1
+    picture = pictures[0]
+    assert picture.count('class="map"') == 3 and picture.count('class="best"') == 3
+    won = " &amp; ".join(map(str, game.winners))
+    assert f"{'Seats' if len(game.winners) > 1 else 'Seat'} {won} win" in picture
+    assert f"best tour {game.scores[0].total} = " in picture
