@@ -247,12 +247,13 @@ def measure(moves: int, cells: int, nodelay: bool) -> dict:
             result = page.evaluate(PAGE_BOARD, moves)
             page.wait_for_timeout(500)  # frames already received are reported after evaluate returns
             frames["count"] = False
+            touring_frames = dict(frames)  # the On Tour measures below count into `frames` again
             cell_times = step_from_cells(page, book, board, cells)
             book.run(3)
             text = " ".join(book.output_text(3))
             on_tour = measure_on_tour(page, book, frames, cells)
     return {"bare": bare, "steps": result["out"], "draws": result["draws"], "cells": cell_times,
-            "frames": frames, "update_bytes": int(text.split("UPDATE_BYTES")[1].split()[0]),
+            "frames": touring_frames, "update_bytes": int(text.split("UPDATE_BYTES")[1].split()[0]),
             "picture_bytes": int(text.split("PICTURE_BYTES")[1].split()[0]), "on_tour": on_tour}
 
 
