@@ -1,0 +1,472 @@
+"""Mutation score of the rule modules: how many deliberately broken copies the tests catch.
+
+Run by hand (it is slow, and not part of CI), from anywhere in the checkout:
+
+    python tools/mutation.py                    # every module in MODULES, the scorer last
+    python tools/mutation.py touring/moves      # some of them (keys of MODULES, or file paths)
+    python tools/mutation.py --survivors ...    # re-test what the last run did not kill (after a new test)
+    python tools/mutation.py --report ...       # print the last results again, run nothing
+    python tools/mutation.py --equivalent       # list the mutants explained as equivalent
+
+For each module, mutmut (3.x) rewrites each function into many mutants, one small change each
+(`<` for `<=`, `+ 1` for `+ 2`, a dropped argument, a changed string, ...), and runs, for each
+mutant, those of the module's tests (TESTS below, never the browser ones) that reach the mutated
+function, fastest first, stopping at the first failure. A mutant is killed when a test fails or
+times out, and survives when every test passes. The run works on a copy of the project in
+mutants/<module>/ (git ignores it), so the checkout is never touched and each module is
+measured on its own. The table gives, per module, the share of mutants killed; then every
+survivor with its file, line and change, and, where the change cannot alter anything a user
+sees, the reason recorded in EQUIVALENT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import fnmatch
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+# Test sets, as pytest arguments; every run adds PYTEST_ARGS (no browser tests, short timeout).
+# The bots' strength over 1000 games takes 15s or more once mutated, and a wrong rule shows sooner
+# in the tests that read the rules literally; it is left out.
+TOURING_TESTS = (
+    "tests/touring",
+    "--deselect=tests/touring/test_game.py::TestBots::test_greedy_beats_random_in_at_least_90_percent_of_1000_games",
+    "tests/test_games.py::test_whole_random_games_keep_the_timeline_whole[touring]",
+    "tests/test_one_shape.py",
+)
+ON_TOUR_TESTS = (
+    "tests/on_tour",
+    "tests/test_games.py::test_whole_random_games_keep_the_timeline_whole[on_tour]",
+    "tests/test_one_shape.py",
+)
+BOARD_TESTS = ("tests/widgets",)
+TIMELINE_TESTS = (
+    "tests/core",
+    "tests/touring",
+    "tests/on_tour",
+    "tests/test_games.py",
+    "tests/test_one_shape.py",
+)
+
+
+@dataclass(frozen=True)
+class Module:
+    path: str  # the file, from the repository root
+    tests: tuple[str, ...]  # the tests that may kill its mutants (mutmut runs those that reach it)
+    functions: tuple[str, ...] | None = None  # globs over "function" / "Class.method"; None: all
+    timeout: int = 30  # seconds per test: a mutant that makes a game endless fails fast
+
+
+# The modules measured, in the order they run (the scorer last). Keep this the one list: when
+# code moves (the board's message handling moved from touring/board.py to widgets/base.py),
+# change its path here.
+MODULES: dict[str, Module] = {
+    "touring/rules": Module("touring_widgets/touring/rules.py", TOURING_TESTS),
+    "touring/moves": Module("touring_widgets/touring/moves.py", TOURING_TESTS),
+    "on_tour/state": Module("touring_widgets/on_tour/state.py", ON_TOUR_TESTS),
+    "on_tour/moves": Module("touring_widgets/on_tour/moves.py", ON_TOUR_TESTS),
+    "core/timeline": Module("touring_widgets/core/timeline.py", TIMELINE_TESTS),
+    "widgets/board": Module(  # the boards' handling of messages from the page
+        "touring_widgets/widgets/base.py",
+        BOARD_TESTS,
+        functions=(
+            "Board._on_page_message",
+            "Board._handle",
+            "Board._check_live",
+            "Board._msg_*",
+            "Board._refusal",
+        ),
+    ),
+    "on_tour/scoring": Module("touring_widgets/on_tour/scoring.py", ON_TOUR_TESTS),
+}
+
+TARGET = 90.0  # per cent of a module's mutants killed
+
+# Survivors that cannot change anything anyone sees, keyed as the report prints them,
+# "file function: before -> after", with the reason (README: tools/README.md).
+EQUIVALENT: dict[str, str] = {
+    (
+        "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
+        'who: str = "the target" -> table: Tableau, rules: Rules, card: str, who: str = "XXthe targetXX"'
+    ): (
+        "the default name is never shown: callers that show the reason pass 'seat N'; the others"
+        " (the legal list's cache, changes_nothing) only ask whether there is a reason"
+    ),
+    (
+        "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
+        'who: str = "the target" -> table: Tableau, rules: Rules, card: str, who: str = "THE TARGET"'
+    ): "as above: the default name is never shown",
+    # The legal list's caches: what a tableau allows depends on its column tops; a longer key
+    # or no cache at all gives the same answers, only slower.
+    (
+        "touring_widgets/touring/moves.py _attacks_on: table.go[-1:], table.freeway[-1:], table.piles, -> "
+        "table.go[-2:], table.freeway[-1:], table.piles,"
+    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
+    (
+        "touring_widgets/touring/moves.py _own_plays: table.go[-1:], table.freeway[-1:], table.piles, -> "
+        "table.go[-2:], table.freeway[-1:], table.piles,"
+    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
+    (
+        "touring_widgets/touring/moves.py _own_plays: table.go[-1:], table.freeway[-1:], table.piles, -> "
+        "table.go[-1:], table.freeway[-2:], table.piles,"
+    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
+    (
+        "touring_widgets/touring/moves.py _attacks_on: table.go[-1:], table.freeway[-1:], table.piles, -> "
+        "table.go[-1:], table.freeway[-2:], table.piles,"
+    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
+    "touring_widgets/touring/moves.py _attacks_on: attacks = _ATTACKS_ON.get(key) -> attacks = None": (
+        "the cache is never read, so every answer is worked out afresh: slower, the same answers"
+    ),
+    (
+        "touring_widgets/touring/moves.py _attacks_on: attacks = _ATTACKS_ON.get(key) -> "
+        "attacks = _ATTACKS_ON.get(None)"
+    ): "the cache is never read, so every answer is worked out afresh: slower, the same answers",
+    "touring_widgets/touring/moves.py _attacks_on: if len(_ATTACKS_ON) >= _CACHE_LIMIT: -> "
+    "if len(_ATTACKS_ON) > _CACHE_LIMIT:": "the cache is emptied at 100,001 entries instead of 100,000",
+    'touring_widgets/touring/moves.py legal_list: previous = None -> previous = ""': (
+        "the card seen before the first is no card either way: no card id is the empty text"
+    ),
+    "touring_widgets/touring/moves.py _own_plays: plays = _OWN_PLAYS.get(key) -> plays = None": (
+        "the cache is never read, so every answer is worked out afresh: slower, the same answers"
+    ),
+    (
+        "touring_widgets/touring/moves.py _own_plays: plays = _OWN_PLAYS.get(key) -> "
+        "plays = _OWN_PLAYS.get(None)"
+    ): ("the cache is never read, so every answer is worked out afresh: slower, the same answers"),
+    "touring_widgets/touring/moves.py _own_plays: if len(_OWN_PLAYS) >= _CACHE_LIMIT: -> "
+    "if len(_OWN_PLAYS) > _CACHE_LIMIT:": "the cache is emptied at 100,001 entries instead of 100,000",
+    (
+        "touring_widgets/touring/moves.py _next_turn: for step in range(1, players + 1): -> "
+        "for step in range(1, players + 2):"
+    ): (
+        "one more pass comes back to the seat after the mover, whose hand was already found empty"
+        " with nothing left to draw or reshuffle, so the game ends all the same"
+    ),
+}
+
+PYTEST_ARGS = ["-p", "no:cacheprovider", "-o", "addopts=", "-m", "not e2e", "--hypothesis-seed=0"]
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "mutants"  # one copy of the project per module: mutants/touring-moves/, ...
+COPIED = ("touring_widgets", "tests", "docs")  # docs/: the rule texts some tests read
+CHILDREN = max(1, min(2, os.cpu_count() or 1))
+KILLED = {"killed", "timeout", "segfault"}  # "segfault": killed by mutmut's own CPU-time limit
+NO_MUTATE = "# pragma: no mutate block"
+
+
+@dataclass
+class Mutant:
+    name: str  # mutmut's name, e.g. touring_widgets.touring.rules.xǁRulesǁgoal__mutmut_3
+    status: str
+    file: str
+    function: str = ""
+    line: int = 0
+    change: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.file} {self.function}: {self.change}"
+
+
+def workdir(name: str) -> Path:
+    return WORK / name.replace("/", "-")
+
+
+@contextlib.contextmanager
+def inside(path: Path) -> Iterator[None]:
+    old = Path.cwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def module_names(args: list[str]) -> list[str]:
+    """The MODULES keys asked for (all when none), in MODULES order."""
+    if not args:
+        return list(MODULES)
+    chosen = set()
+    for arg in args:
+        arg = arg.replace(os.sep, "/").removesuffix(".py")
+        hits = [n for n, m in MODULES.items() if arg in (n, m.path.removesuffix(".py"))]
+        if not hits:
+            sys.exit(f"unknown module {arg!r}; choose from: {', '.join(MODULES)}")
+        chosen.update(hits)
+    return [n for n in MODULES if n in chosen]
+
+
+def qualname(mutant: str) -> str:
+    """'touring_widgets.touring.board.xǁTouringBoardǁ_handle__mutmut_3' -> 'TouringBoard._handle'."""
+    mangled = mutant.partition("__mutmut_")[0].rpartition(".")[2]
+    if mangled.startswith("x_"):
+        return mangled[2:]
+    _, cls, func = mangled.split("ǁ")
+    return f"{cls}.{func}"
+
+
+def functions_in(source: str) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """'function' or 'Class.method' -> its node, for the top-level ones mutmut mutates."""
+    found = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[node.name] = node
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    found[f"{node.name}.{item.name}"] = item
+    return found
+
+
+def keep_only(source: str, globs: tuple[str, ...]) -> str:
+    """The source with every function outside ``globs`` marked for mutmut to leave alone."""
+    import libcst as cst
+
+    class Mark(cst.CSTTransformer):
+        def __init__(self) -> None:
+            self.classes: list[str] = []
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            self.classes.append(node.name.value)
+            return True
+
+        def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+            self.classes.pop()
+            return updated
+
+        def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+            name = ".".join([*self.classes, updated.name.value])
+            body = updated.body
+            if any(fnmatch.fnmatchcase(name, g) for g in globs) or not isinstance(body, cst.IndentedBlock):
+                return updated
+            if body.header.comment is not None:
+                return updated
+            header = body.header.with_changes(
+                whitespace=cst.SimpleWhitespace("  "), comment=cst.Comment(NO_MUTATE)
+            )
+            return updated.with_changes(body=body.with_changes(header=header))
+
+    return cst.parse_module(source).visit(Mark()).code
+
+
+def pyproject(module: Module) -> str:
+    """The project's pyproject.toml, with mutmut's settings for this module."""
+    text = (ROOT / "pyproject.toml").read_text()
+    text = re.sub(r"(?ms)^\[tool\.mutmut\].*?(?=^\[|\Z)", "", text)
+    settings = {
+        "source_paths": ["touring_widgets"],
+        "only_mutate": [module.path],
+        "also_copy": ["docs/"],
+        # every test run in a fresh process: state one run leaves (hypothesis's, the widgets')
+        # must not reach the next, which the default "fork" allows
+        "process_isolation": "forkserver",
+        "use_git_change_detection": False,  # the copy lies inside the checkout's git tree
+        "pytest_add_cli_args": [*PYTEST_ARGS, f"--timeout={module.timeout}"],
+        "pytest_add_cli_args_test_selection": list(module.tests),
+    }
+    lines = [f"{key} = {json.dumps(value)}" for key, value in settings.items()]
+    return text.rstrip() + "\n\n[tool.mutmut]\n" + "\n".join(lines) + "\n"
+
+
+def prepare(name: str) -> Path:
+    """Lay out (or refresh) the module's copy of the project; mutmut keeps its cache there."""
+    module, work = MODULES[name], workdir(name)
+    work.mkdir(parents=True, exist_ok=True)
+    for folder in COPIED:
+        shutil.rmtree(work / folder, ignore_errors=True)
+        if (ROOT / folder).is_dir():
+            shutil.copytree(ROOT / folder, work / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    if module.functions is not None:
+        target = work / module.path
+        marked = keep_only(target.read_text(), module.functions)
+        stat = target.stat()
+        target.write_text(marked)
+        os.utime(target, (stat.st_atime, stat.st_mtime))  # mutmut compares times to reuse mutants
+    text = pyproject(module)
+    if not (work / "pyproject.toml").exists() or (work / "pyproject.toml").read_text() != text:
+        (work / "pyproject.toml").write_text(text)
+    shutil.rmtree(work / "mutants" / ".hypothesis", ignore_errors=True)  # the same examples each run
+    return work
+
+
+def load(name: str) -> list[Mutant]:
+    """The module's mutants and their last results."""
+    from mutmut.mutation.data import SourceFileMutationData
+    from mutmut.stats import status_by_exit_code
+
+    path = MODULES[name].path
+    if not (workdir(name) / "mutants").is_dir():
+        return []
+    with inside(workdir(name)):
+        data = SourceFileMutationData(path=path)
+        data.load()
+    return [
+        Mutant(key, status_by_exit_code[code], path)
+        for key, code in sorted(data.exit_code_by_key.items(), key=lambda kv: _in_order(kv[0]))
+    ]
+
+
+def _in_order(key: str) -> tuple[str, int]:
+    head, _, n = key.rpartition("__mutmut_")
+    return head, int(n) if n.isdigit() else 0
+
+
+def describe(name: str, mutant: Mutant, defs: dict[str, int]) -> None:
+    """Fill in the function, line and change of a mutant, from mutmut's diff of the function."""
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    mutant.function = qualname(mutant.name)
+    try:
+        with inside(workdir(name)):
+            diff = get_diff_for_mutant(mutant.name, path=mutant.file).splitlines()[2:]
+    except Exception as exc:  # the report goes on without this one diff
+        mutant.change = f"(no diff: {exc})"
+        return
+    old = 0  # index in the function's text as mutmut prints it (decorators and all)
+    def_index = changed = None
+    before, after = [], []
+    for line in diff:
+        if line.startswith("@@"):
+            old = int(re.match(r"@@ -(\d+)", line).group(1)) - 1
+            continue
+        if line[:1] in " -":
+            if def_index is None and line[1:].lstrip().startswith(("def ", "async def ")):
+                def_index = old
+            if line[:1] == "-":
+                changed = old if changed is None else changed
+                before.append(line[1:].strip())
+            old += 1
+        elif line[:1] == "+":
+            changed = old if changed is None else changed
+            after.append(line[1:].strip())
+    mutant.line = defs.get(mutant.function, 0) + (changed or 0) - (def_index or 0)
+    mutant.change = f"{' / '.join(before)} -> {' / '.join(after)}"
+
+
+def run_mutmut(name: str, survivors_only: bool) -> int:
+    work = prepare(name)
+    if survivors_only:
+        patterns = [m.name for m in load(name) if m.status not in KILLED]
+        if not patterns:
+            print("no survivors to re-test", flush=True)
+            return 0
+    else:
+        patterns = [MODULES[name].path.removesuffix(".py").replace("/", ".") + ".*"]
+    cli = "from mutmut.__main__ import cli; cli()"
+    cmd = [sys.executable, "-c", cli, "run", "--max-children", str(CHILDREN), *patterns]
+    return subprocess.call(cmd, cwd=work)
+
+
+def report(names: list[str]) -> bool:
+    """Print the table and the survivors; True when every module reaches TARGET or is explained."""
+    rows, survivors, matched = [], [], set()
+    for name in names:
+        mutants = load(name)
+        source = workdir(name) / MODULES[name].path
+        defs = {k: v.lineno for k, v in functions_in(source.read_text()).items()} if source.exists() else {}
+        unrun = sum(m.status == "not checked" for m in mutants)  # an interrupted run
+        alive = [m for m in mutants if m.status not in KILLED | {"not checked"}]
+        for m in alive:
+            describe(name, m, defs)
+        explained = [m for m in alive if m.key in EQUIVALENT]
+        matched.update(m.key for m in explained)
+        rows.append(
+            (
+                name,
+                len(mutants) - unrun,
+                len(mutants) - unrun - len(alive),
+                len(alive) - len(explained),
+                len(explained),
+                unrun,
+            )
+        )
+        survivors += alive
+    header = (
+        f"{'module':<16} {'mutants':>7} {'killed':>7} {'score':>7} {'unexplained':>11} {'equivalent':>10}"
+    )
+    print(f"\n{header}\n{'-' * len(header)}")
+    ok = True
+    for name, total, killed, unexplained, explained, unrun in rows:
+        if not total:
+            print(f"{name:<16} {'not run yet':>23}")
+            ok = False
+            continue
+        score = 100.0 * killed / total
+        below = score < TARGET and unexplained > 0
+        ok &= not below
+        print(
+            f"{name:<16} {total:>7} {killed:>7} {score:>6.1f}% {unexplained:>11} {explained:>10}"
+            + ("   below target" if below else "")
+            + (f"   ({unrun} not run yet)" if unrun else "")
+        )
+    print(f"score: killed / mutants (a timeout is a kill); target {TARGET:.0f}% per module")
+    if survivors:
+        print("\nsurvivors: file:line function: before -> after")
+        for m in survivors:
+            why = EQUIVALENT.get(m.key)
+            print(f"{m.file}:{m.line} {m.function}: {m.change}")
+            print(f"    equivalent: {why}" if why else f"    {m.status}  ({m.name})")
+    paths = {MODULES[n].path for n in names}
+    stale = [k for k in EQUIVALENT if k.split(" ", 1)[0] in paths and k not in matched]
+    if stale:
+        print("\nEQUIVALENT entries that matched no survivor (killed now, or the code changed):")
+        for key in stale:
+            print(f"    {key}")
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("modules", nargs="*", help=f"some of: {', '.join(MODULES)} (default: all)")
+    parser.add_argument(
+        "--survivors",
+        action="store_true",
+        help="re-test only what the last run did not kill (or did not reach)",
+    )
+    parser.add_argument("--report", action="store_true", help="print the last results, run nothing")
+    parser.add_argument("--equivalent", action="store_true", help="list EQUIVALENT with the reasons")
+    args = parser.parse_args()
+    if args.equivalent:
+        for key, why in EQUIVALENT.items():
+            print(f"{key}\n    {why}")
+        return 0
+    names = module_names(args.modules)
+    failed: list[str] = []
+    if not args.report:
+        started = time.monotonic()
+        for i, name in enumerate(names, 1):
+            print(
+                f"\n=== [{i}/{len(names)}] {name}: {MODULES[name].path} "
+                f"({time.monotonic() - started:.0f}s so far)",
+                flush=True,
+            )
+            t0 = time.monotonic()
+            code = run_mutmut(name, args.survivors)
+            print(f"\n=== {name}: mutmut exited {code} after {time.monotonic() - t0:.0f}s", flush=True)
+            if code:  # mutmut said why above; go on with the other modules
+                failed.append(name)
+                continue
+            mutants = load(name)
+            killed = sum(m.status in KILLED for m in mutants)
+            print(f"=== {name}: {killed}/{len(mutants)} killed", flush=True)
+        print(f"\nwhole run: {time.monotonic() - started:.0f}s")
+    ok = report(names)
+    if failed:
+        print(f"\nmutmut failed for: {', '.join(failed)} (see its output above)")
+    return 0 if ok and not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
