@@ -68,20 +68,24 @@ def final_maps(count: int, policy: str = "greedy") -> list[dict]:
     return [OnTour(players=[policy], seed=seed).play().map(0) for seed in range(count)]
 
 
-def time_side_by_side(maps: list[dict]) -> tuple[list[float], list[float]]:
-    """Seconds best_tour and naive_best_tour take on each map, one right after the other."""
-    ours, naive = [], []
+def time_side_by_side(maps: list[dict]) -> tuple[list[float], list[float], list[float]]:
+    """Seconds best_tour and naive_best_tour take on each map, one right after the other, and
+    the CPU seconds best_tour takes (which leave out the time other processes held the CPU)."""
+    ours, naive, ours_cpu = [], [], []
     for board in maps:
+        c0 = time.process_time()
         t0 = time.perf_counter()
         score = best_tour(board)
         t1 = time.perf_counter()
+        c1 = time.process_time()
         total, _ = naive_best_tour(board)
         t2 = time.perf_counter()
         if total != score.total:
             raise AssertionError(f"best_tour found {score.total}, the plain search {total}: {board}")
         ours.append(t1 - t0)
         naive.append(t2 - t1)
-    return ours, naive
+        ours_cpu.append(c1 - c0)
+    return ours, naive, ours_cpu
 
 
 def games_per_second(count: int) -> float:
@@ -117,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
     seeds = args.seeds or (2 if args.quick else 5)
 
     rows: list[tuple[str, str, str]] = []
-    ours, naive = time_side_by_side(final_maps(n_maps))
+    ours, naive, ours_cpu = time_side_by_side(final_maps(n_maps))
     ours.sort()
     ratio = statistics.median(naive) / statistics.median(ours)
     rows.append((f"best_tour median, {n_maps} greedy end maps", ms(statistics.median(ours)), "< 1 ms"))
@@ -125,6 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     rows.append(("speed-up of best_tour over the plain DFS (medians)", f"{ratio:.1f}x", ">= 10x"))
     rows.append(("best_tour p99, same maps", ms(ours[int(0.99 * (len(ours) - 1))]), ""))
     rows.append(("best_tour max, same maps", ms(ours[-1]), "< 20 ms"))
+    rows.append(("best_tour max in CPU time, same maps", ms(max(ours_cpu)), "< 20 ms"))
     rows.append(
         (
             "naive_best_tour p99 / max, same maps",
