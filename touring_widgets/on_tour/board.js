@@ -781,6 +781,52 @@ function paintStatic(ctx, kit, c, geo, atlas, o) {
   ctx.stroke();
 }
 
+/** A thumbnail's tiles: plain squares, filled in the area's ink once written; a few paths in all. */
+function drawThumbTiles(ctx, geo, atlas, cells, o) {
+  const T = geo.tile;
+  const H = geo.tileH;
+  const paths = {};
+  const add = (key, x, y, w, h) => (paths[key] = paths[key] || []).push([x, y, w, h]);
+  const xs = [];
+  for (const s of atlas.spaces) {
+    const p = geo.pos[s.id];
+    const x = p.x - T / 2;
+    const y = p.y - H / 2;
+    const cell = (o.pending && o.pending[s.id]) || cells[s.id];
+    add(`edge|${s.area}`, x, y, T, H);
+    if (!cell || cell.mark === "X") add(`paper|${s.area}`, x + 1, y + 1, T - 2, H - 2);
+    if (cell && cell.mark === "star") add("star", x + 1, y + 1, T - 2, H - 2);
+    if (cell && cell.circled) add(`paper|${s.area}|ring`, x + T * 0.36, y + H * 0.36, T * 0.28, H * 0.28);
+    if (cell && cell.mark === "X") xs.push([x, y]);
+  }
+  const order = Object.keys(paths).sort((a, b) => rankOf(a) - rankOf(b));
+  for (const key of order) {
+    const [kind, area] = key.split("|");
+    ctx.fillStyle = kind === "star" ? o.ink.star : o.mc.areas[area][kind === "edge" ? "edge" : "paper"];
+    ctx.beginPath();
+    for (const [x, y, w, h] of paths[key]) ctx.rect(x, y, w, h);
+    ctx.fill();
+  }
+  if (xs.length) {
+    ctx.strokeStyle = o.ink.x;
+    ctx.lineWidth = Math.max(1, T * 0.14);
+    ctx.beginPath();
+    for (const [x, y] of xs) {
+      ctx.moveTo(x + T * 0.25, y + H * 0.25);
+      ctx.lineTo(x + T * 0.75, y + H * 0.75);
+      ctx.moveTo(x + T * 0.75, y + H * 0.25);
+      ctx.lineTo(x + T * 0.25, y + H * 0.75);
+    }
+    ctx.stroke();
+  }
+}
+
+function rankOf(key) {
+  if (key.startsWith("edge")) return 0;
+  if (key.endsWith("ring")) return 3;
+  return key === "star" ? 2 : 1;
+}
+
 /** One map: its static layer, then tours, tiles and marks; options say what else to draw. */
 function drawMap(ctx, kit, c, geo, atlas, cells, o) {
   const mc = o.mc;
@@ -823,33 +869,7 @@ function drawMap(ctx, kit, c, geo, atlas, cells, o) {
     const cell = cells[s.id];
     const pending = o.pending && o.pending[s.id];
     const shown = pending || cell;
-    if (!textOk) {
-      // A thumbnail: plain squares, filled in the area's ink once written.
-      ctx.fillStyle = colours.edge;
-      ctx.fillRect(x, y, T, H);
-      if (!shown || shown.mark === "X") {
-        ctx.fillStyle = colours.paper;
-        ctx.fillRect(x + 1, y + 1, T - 2, H - 2);
-      }
-      if (shown && shown.circled) {
-        ctx.fillStyle = colours.paper;
-        ctx.fillRect(x + T * 0.36, y + H * 0.36, T * 0.28, H * 0.28);
-      }
-      if (shown && shown.mark === "X") {
-        ctx.strokeStyle = o.ink.x;
-        ctx.lineWidth = Math.max(1, T * 0.14);
-        ctx.beginPath();
-        ctx.moveTo(x + T * 0.25, y + H * 0.25);
-        ctx.lineTo(x + T * 0.75, y + H * 0.75);
-        ctx.moveTo(x + T * 0.75, y + H * 0.25);
-        ctx.lineTo(x + T * 0.25, y + H * 0.75);
-        ctx.stroke();
-      } else if (shown && shown.mark === "star") {
-        ctx.fillStyle = o.ink.star;
-        ctx.fillRect(x + 1, y + 1, T - 2, H - 2);
-      }
-      continue;
-    }
+    if (!textOk) continue; // thumbnails: drawn below, one path a colour
     kit.roundRect(ctx, x, y, T, H, Math.max(2, T * 0.18));
     ctx.fillStyle = colours.paper;
     ctx.fill();
@@ -905,6 +925,7 @@ function drawMap(ctx, kit, c, geo, atlas, cells, o) {
       ctx.restore();
     }
   }
+  if (!textOk) drawThumbTiles(ctx, geo, atlas, cells, o);
   // Marks around tiles: this turn's writing, lit spaces, the focused one, spaces that would circle.
   for (const id of o.fresh || []) {
     const b = tileBox(geo, id);
@@ -1153,16 +1174,21 @@ function drawBoard(ctx, geo, api, c) {
       const m = 3;
       const local = mapGeometry(atlas, m, m, S.geo.w, { large: false });
       const dpr = window.devicePixelRatio || 1;
-      const canvas = document.createElement("canvas");
-      canvas.width = Math.ceil((S.geo.w + 2 * m) * dpr);
-      canvas.height = Math.ceil((local.h + 2 * m) * dpr);
-      const own = canvas.getContext("2d");
+      const canvas = entry ? entry.canvas : document.createElement("canvas"); // one canvas a seat, reused
+      const pw = Math.ceil((S.geo.w + 2 * m) * dpr);
+      const ph = Math.ceil((local.h + 2 * m) * dpr);
+      if (canvas.width !== pw || canvas.height !== ph) {
+        canvas.width = pw;
+        canvas.height = ph;
+      }
+      const own = entry ? entry.ctx : canvas.getContext("2d");
       own.setTransform(dpr, 0, 0, dpr, 0, 0);
+      own.clearRect(0, 0, S.geo.w + 2 * m, local.h + 2 * m);
       drawMap(own, kit, c, local, atlas, decoded[s] || {}, {
         api, mc, ink: palette.ink, tours: t, fresh: v.over ? [] : fresh[s] || [],
         frame: won ? c.win : null, frameWidth: won ? 2.5 : 1,
       });
-      entry = cache[s] = { key, canvas, w: S.geo.w + 2 * m, h: local.h + 2 * m, m };
+      entry = cache[s] = { key, canvas, ctx: own, w: S.geo.w + 2 * m, h: local.h + 2 * m, m };
     }
     ctx.drawImage(entry.canvas, S.geo.x - entry.m, S.geo.y - entry.m, entry.w, entry.h);
   }
