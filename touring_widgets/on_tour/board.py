@@ -34,7 +34,7 @@ from .facts import spaces_of as ids_of
 from .highscores import HighScores, game_key
 from .moves import _second, _shape, one_space_numbers, ruling
 from .picture import PALETTE, atlas, svg
-from .scoring import best_tour, check_tour
+from .scoring import check_tour
 
 _HERE = Path(__file__).parent
 
@@ -269,8 +269,9 @@ class OnTourBoard(Board):
         state = self.game.state
         marks: dict[str, Any] = {}
         if state.cards and not state.over:
-            own = set(state.cards) if state.rules.circle_any_shown else None
-            marks["circle"] = sorted(own) if own else list(state.cards)
+            # A card's own space is in its region: a number written there with it is circled
+            # (O-CIRCLE; with circle_any_shown, with any card).
+            marks["circle"] = list(state.cards)
         if choices:
             marks["turn"] = _shape(state, self.acting_seat())[0]
         return marks
@@ -403,7 +404,7 @@ class OnTourBoard(Board):
 
     def _check(self, seat: int, spaces: list[str]) -> dict[str, Any]:
         board = self.game.map(seat)
-        best = best_tour(board) if seat >= len(self.game.players) else self.game.scores[seat]
+        best = self.game.scores[seat]
         out: dict[str, Any] = {"seat": seat, "spaces": spaces, "best": best.total}
         try:
             score = check_tour(board, spaces)
