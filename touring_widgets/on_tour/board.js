@@ -1124,7 +1124,10 @@ function drawBoard(ctx, geo, api, c) {
   const hw = Math.min(B.label.w, ctx.measureText(head).width + 10);
   ctx.font = `12px ${c.font}`;
   ctx.fillStyle = c.ink1;
-  const best = !me ? "" : B.label.w - hw > 260 ? `best tour ${scoreText(me)}` : `best tour ${me.total}`;
+  const record = (api.model.get("highscores") || {}).best;
+  const personal = record !== null && record !== undefined && !v.over ? ` · your record ${record}` : "";
+  const best = !me ? "" : (B.label.w - hw > 260 + personal.length * 6 ? `best tour ${scoreText(me)}`
+    : `best tour ${me.total}`) + personal;
   ctx.fillText(best, B.label.x + hw, B.label.y + 9, B.label.w - hw);
   const pending = {};
   for (const p of ui.placed) {
