@@ -205,10 +205,17 @@ def test_repaints_in_the_dark_theme(notebook):
         const [r, g, b] = c.getContext('2d').getImageData(2, 2, 1, 1).data;
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     }"""
+    def theme(name: str, light: str) -> None:
+        page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+        page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
+        page.locator(".lm-Menu-itemLabel").get_by_text(name, exact=True).click()
+        page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'")
+
+    # The server keeps its theme between tests: start from the light one whatever came before.
+    if page.evaluate("document.body.dataset.jpThemeLight") == "false":
+        theme("JupyterLab Light", "true")
+        page.wait_for_function(f"el => ({corner})(el) > 150", arg=board.element_handle())
     light = board.evaluate(corner)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
-    page.locator(".lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
-    page.locator(".lm-Menu-itemLabel").get_by_text("JupyterLab Dark", exact=True).click()
-    page.wait_for_function("document.body.dataset.jpThemeLight === 'false'")
+    theme("JupyterLab Dark", "false")
     page.wait_for_function(f"el => ({corner})(el) < {light} - 100", arg=board.element_handle())
     assert board.evaluate(corner) < 80  # the board's own background went dark with the theme
