@@ -29,6 +29,7 @@ import traitlets
 from ..core.legal import LegalActions
 from ..errors import IllegalAction
 from ..widgets.base import Board, _Refused
+from .bots import plans
 from .facts import CARD_REGION, SPACES
 from .facts import spaces_of as ids_of
 from .highscores import HighScores, game_key
@@ -237,6 +238,8 @@ class OnTourBoard(Board):
         self._table_shown: str | None = None  # "play", or the key of the finished game shown
         super().__init__(game, seat, speed=speed, **kwargs)
         self.atlas = atlas()
+        # The greedy bot plans its tours once per process (about 0.2 s): now, not on the first click.
+        plans()
 
     # -- who writes --------------------------------------------------------------------------
     def acting_seat(self) -> int | None:
