@@ -697,6 +697,16 @@ function mapColours(c, palette) {
   return { bg, areas, regions, route: c.dark ? "#6f747c" : "#a3a39b", edge: c.dark ? "#3a3e45" : "#d8d6cc" };
 }
 
+/** Copy a canvas drawn at the screen's resolution onto the board, pixel for pixel (no resampling). */
+function copy(ctx, source, x, y) {
+  const dpr = window.devicePixelRatio || 1;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(source, Math.round(x * dpr), Math.round(y * dpr));
+  ctx.restore();
+}
+
 /** The part of a map that never changes (its panel, areas, region names, routes), drawn once per
  *  size and theme into a canvas of its own and copied onto the board at each redraw. */
 function staticLayer(api, c, geo, atlas, o) {
@@ -833,7 +843,7 @@ function drawMap(ctx, kit, c, geo, atlas, cells, o) {
   const T = geo.tile;
   const H = geo.tileH;
   const layer = staticLayer(o.api, c, geo, atlas, o);
-  ctx.drawImage(layer.canvas, geo.x - 1, geo.y - 1, layer.w, layer.h);
+  copy(ctx, layer.canvas, geo.x - 1, geo.y - 1);
   // Tours: the best one and one drawn by the player, under the tiles.
   for (const tour of o.tours || []) {
     if (tour.spaces.length < 1) continue;
@@ -1169,31 +1179,10 @@ function drawBoard(ctx, geo, api, c) {
     ctx.fillText(text, S.label.x, S.label.y + 9, S.label.w);
     const t = [];
     if (v.over && score) t.push({ spaces: tourOf(score), colour: palette.ink.best, width: 0.3, alpha: 0.75 });
-    // A small map changes once a turn: drawn into a canvas of its own, copied at every other redraw.
-    const key = [(v.maps || [])[s], S.geo.w, c.dark, c.bg, window.devicePixelRatio, won, t.length].join("|");
-    const cache = (api.ui.smallMaps = api.ui.smallMaps || {});
-    let entry = cache[s];
-    if (!entry || entry.key !== key) {
-      const m = 3;
-      const local = mapGeometry(atlas, m, m, S.geo.w, { large: false });
-      const dpr = window.devicePixelRatio || 1;
-      const canvas = entry ? entry.canvas : document.createElement("canvas"); // one canvas a seat, reused
-      const pw = Math.ceil((S.geo.w + 2 * m) * dpr);
-      const ph = Math.ceil((local.h + 2 * m) * dpr);
-      if (canvas.width !== pw || canvas.height !== ph) {
-        canvas.width = pw;
-        canvas.height = ph;
-      }
-      const own = entry ? entry.ctx : canvas.getContext("2d");
-      own.setTransform(dpr, 0, 0, dpr, 0, 0);
-      own.clearRect(0, 0, S.geo.w + 2 * m, local.h + 2 * m);
-      drawMap(own, kit, c, local, atlas, decoded[s] || {}, {
-        api, mc, ink: palette.ink, tours: t, fresh: v.over ? [] : fresh[s] || [],
-        frame: won ? c.win : null, frameWidth: won ? 2.5 : 1,
-      });
-      entry = cache[s] = { key, canvas, ctx: own, w: S.geo.w + 2 * m, h: local.h + 2 * m, m };
-    }
-    ctx.drawImage(entry.canvas, S.geo.x - entry.m, S.geo.y - entry.m, entry.w, entry.h);
+    drawMap(ctx, kit, c, S.geo, atlas, decoded[s] || {}, {
+      api, mc, ink: palette.ink, tours: t, fresh: v.over ? [] : fresh[s] || [],
+      frame: won ? c.win : null, frameWidth: won ? 2.5 : 1,
+    });
   }
 
   // The solo high-score table.
