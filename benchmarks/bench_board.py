@@ -20,7 +20,7 @@ On Tour, in the same page (after the Touring board):
   one step is one seat's writing.
 - a full redraw of eight maps: ``draw()`` of a board with eight players (the viewer's map large,
   seven small ones, the turn, the footer) after each turn of a whole game (every map changed),
-  and repeated on one position (a small map that did not change is copied from its own canvas).
+  and repeated on one position.
 - bytes per turn: every websocket frame the page receives while Step on a human's board plays
   whole turns (the human's writing by its policy, then every bot at once: one update a turn),
   divided by the turns of a whole game; for one, two and eight players.
