@@ -4,7 +4,7 @@ Run by hand (it is slow, and not part of CI), from anywhere in the checkout:
 
     python tools/mutation.py                    # every module in MODULES, the scorer last
     python tools/mutation.py touring/moves      # some of them (keys of MODULES, or file paths)
-    python tools/mutation.py --survivors ...    # re-test what the last run did not kill (after a new test)
+    python tools/mutation.py --survivors ...    # re-test what the last run left alive, less EQUIVALENT
     python tools/mutation.py --report ...       # print the last results again, run nothing
     python tools/mutation.py --equivalent       # list the mutants explained as equivalent
 
@@ -66,6 +66,7 @@ class Module:
     tests: tuple[str, ...]  # the tests that may kill its mutants (mutmut runs those that reach it)
     functions: tuple[str, ...] | None = None  # globs over "function" / "Class.method"; None: all
     timeout: int = 30  # seconds per test: a mutant that makes a game endless fails fast
+    # (On Tour's whole-game tests take 10-20 s once traced on a busy machine: they get 60)
 
 
 # The modules measured, in the order they run (the scorer last). Keep this the one list: when
@@ -74,9 +75,9 @@ class Module:
 MODULES: dict[str, Module] = {
     "touring/rules": Module("touring_widgets/touring/rules.py", TOURING_TESTS),
     "touring/moves": Module("touring_widgets/touring/moves.py", TOURING_TESTS),
-    "on_tour/state": Module("touring_widgets/on_tour/state.py", ON_TOUR_TESTS),
-    "on_tour/moves": Module("touring_widgets/on_tour/moves.py", ON_TOUR_TESTS),
-    "core/timeline": Module("touring_widgets/core/timeline.py", TIMELINE_TESTS),
+    "on_tour/state": Module("touring_widgets/on_tour/state.py", ON_TOUR_TESTS, timeout=60),
+    "on_tour/moves": Module("touring_widgets/on_tour/moves.py", ON_TOUR_TESTS, timeout=60),
+    "core/timeline": Module("touring_widgets/core/timeline.py", TIMELINE_TESTS, timeout=60),
     "widgets/board": Module(  # the boards' handling of messages from the page
         "touring_widgets/widgets/base.py",
         BOARD_TESTS,
@@ -88,7 +89,7 @@ MODULES: dict[str, Module] = {
             "Board._refusal",
         ),
     ),
-    "on_tour/scoring": Module("touring_widgets/on_tour/scoring.py", ON_TOUR_TESTS),
+    "on_tour/scoring": Module("touring_widgets/on_tour/scoring.py", ON_TOUR_TESTS, timeout=60),
 }
 
 TARGET = 90.0  # per cent of a module's mutants killed
@@ -354,14 +355,21 @@ def describe(name: str, mutant: Mutant, defs: dict[str, int]) -> None:
 
 
 def run_mutmut(name: str, survivors_only: bool) -> int:
-    work = prepare(name)
-    if survivors_only:
-        patterns = [m.name for m in load(name) if m.status not in KILLED]
+    if survivors_only:  # what the last run did not kill, less what EQUIVALENT explains
+        source = workdir(name) / MODULES[name].path
+        defs = {k: v.lineno for k, v in functions_in(source.read_text()).items()} if source.exists() else {}
+        patterns = []
+        for m in load(name):
+            if m.status not in KILLED:
+                describe(name, m, defs)
+                if m.key not in EQUIVALENT:
+                    patterns.append(m.name)
         if not patterns:
             print("no survivors to re-test", flush=True)
             return 0
     else:
         patterns = [MODULES[name].path.removesuffix(".py").replace("/", ".") + ".*"]
+    work = prepare(name)
     cli = "from mutmut.__main__ import cli; cli()"
     cmd = [sys.executable, "-c", cli, "run", "--max-children", str(CHILDREN), *patterns]
     return subprocess.call(cmd, cwd=work)
