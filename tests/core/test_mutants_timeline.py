@@ -190,8 +190,9 @@ def test_stepping_the_move_the_line_holds_is_a_redo_and_another_keeps_a_variatio
 
 def test_entering_a_variation_makes_it_the_line_and_keeps_the_old_line_as_a_variation():
     g = game_with_a_variation()
-    with pytest.raises(TypeError, match="enter\\(\\) takes one of this game's variations"):
+    with pytest.raises(TypeError) as err:
         g.enter("0")
+    assert str(err.value) == "enter() takes one of this game's variations or its index in g.variations"
     with pytest.raises(IndexError):
         g.enter(1)
     seen = []
@@ -252,3 +253,46 @@ def test_observers_hear_every_change_until_stopped_and_forks_start_unobserved():
     g.step("play go")
     assert heard == [1, 0, 1, 0]
     assert twin.position == 1 and g.position == 1
+
+
+def test_a_variation_of_three_moves_shows_them_all_without_an_ellipsis():
+    g = tw.Touring(players=2, seed=3)
+    g.step("play go")
+    for _ in range(3):
+        g.step()
+    g.goto(1)
+    g.step(next(a for a in g.legal_actions() if a != g.future[0]))
+    (v,) = g.variations
+    shown = ", ".join(str(a) for a in v.actions)
+    assert len(v.actions) == 3 and repr(v) == f"<Variation at position 1: 3 moves ({shown})>"
+
+
+def test_entering_a_variation_that_branches_beyond_the_end_of_the_line():
+    g = tw.Touring(players=2, seed=3)
+    g.step("play go")
+    for _ in range(3):
+        g.step()
+    old_last = g.history[3]
+    g.goto(3)
+    g.step(next(a for a in g.legal_actions() if a != old_last))  # variation 0 branches at 3
+    g.goto(1)
+    g.step(next(a for a in g.legal_actions() if a != g.future[0]))  # the line now ends at 2
+    assert len(g) == 3 and [v.position for v in g.variations] == [3, 1]
+    line = g.history
+    g.enter(0)
+    assert g.position == 3 and g.future == (old_last,)
+    kept = g.variations[-1]
+    assert kept.position == 1 and kept.actions == line[1:]
+
+
+def test_an_on_tour_save_whose_variation_names_no_player_still_loads():
+    g = tw.OnTour(seed=1)
+    g.step()
+    g.undo()
+    g.step(g.legal_actions()[-1])
+    data = json.loads(g.to_json())
+    data["variations"] = [
+        {"actions": [a.removeprefix("p0: ") for a in v["actions"]], "at": v["at"]} for v in data["variations"]
+    ]
+    loaded = tw.OnTour.from_json(json.dumps(data))
+    assert [v.actions for v in loaded.variations] == [v.actions for v in g.variations]
