@@ -50,7 +50,12 @@ ON_TOUR_TESTS = (
     "tests/test_games.py::test_whole_random_games_keep_the_timeline_whole[on_tour]",
     "tests/test_one_shape.py",
 )
-BOARD_TESTS = ("tests/widgets",)
+# (the tests that run notebooks in a kernel or nbconvert start other processes, and check exports)
+BOARD_TESTS = (
+    "tests/widgets",
+    "--ignore=tests/widgets/test_notebook_boards.py",
+    "--ignore=tests/widgets/test_export.py",
+)
 TIMELINE_TESTS = (
     "tests/core",
     "tests/touring",
