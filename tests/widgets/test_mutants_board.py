@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from touring_widgets.errors import IllegalAction
+from touring_widgets.widgets.base import MAX_TEXT
+
 from .fake_game import Race, RaceBoard
 from .page import Page
 
@@ -182,3 +185,46 @@ def test_hello_changes_nothing_and_a_board_that_lost_its_game_refuses_moves(race
     assert reply["ok"] is False and reply["message"] == "Gone for the test." and race.position == 0
     assert page.send({"type": "seat", "seat": 1}, revision=False)["message"] == "Gone for the test."
     assert page.send({"type": "hello"}, revision=False)["ok"]
+
+
+def test_describe_leaves_the_message_line_as_it_was(race, board):
+    page = Page(board)
+    page.send({"type": "act", "action": "add 1"})  # the greedy seat answers
+    page.send({"type": "act", "action": "add 3"})
+    message = board.message
+    reply = page.send({"type": "describe", "index": 1}, revision=False)
+    assert reply["ok"] and reply["text"] == "Move 1: Seat 0 added 1"
+    assert board.message == message and board.error and board.rule == "R-ADD"
+
+
+def test_an_action_text_of_the_longest_length_allowed_is_judged_not_cut_off(race, board):
+    longest = "a" * MAX_TEXT
+    reply = Page(board).send({"type": "act", "action": longest})
+    assert reply["message"].startswith(f"Illegal: {longest[:60]!r}") and board.rule == "R-ADD"
+    reply = Page(board).send({"type": "act", "action": longest + "a"})
+    assert reply["message"] == f"Refused an action text of {MAX_TEXT + 1} characters; nothing changed."
+
+
+class Stubborn(Race):
+    """A game whose judge cannot answer, and whose moves the engine refuses late."""
+
+    def why(self, action):
+        raise IllegalAction("cannot judge that here (R-WHY)", "R-WHY")
+
+    def step(self, action=None):
+        raise IllegalAction("the engine changed its mind (R-LATE)", "R-LATE")
+
+
+def test_when_the_game_cannot_judge_an_action_the_board_shows_its_error_and_rule():
+    game = Stubborn(players=["human", "greedy"])
+    b = RaceBoard(game, seat=0, speed="instant")
+    page = Page(b)
+    reply = page.send({"type": "act", "action": "add 3"})
+    assert reply["message"] == "cannot judge that here (R-WHY)" and b.rule == "R-WHY" and b.error
+    # a listed action the engine refuses when played: its refusal is shown, with its rule
+    reply = page.send({"type": "act", "action": "add 1"})
+    assert reply["message"] == "the engine changed its mind (R-LATE)" and b.rule == "R-LATE"
+    reply = page.send({"type": "step"})
+    assert reply["message"] == "the engine changed its mind (R-LATE)" and b.rule == "R-LATE"
+    assert game.position == 0
+    b.close()
