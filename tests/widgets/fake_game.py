@@ -96,6 +96,10 @@ class Race(Game):
         return {"seat": seat, "players": list(self.players), "turn": state.turn, "total": state.total,
                 "goal": state.rules.goal, "over": state.over, "winners": self._winners(state)}
 
+    def _narrate(self, before: RaceState, action: str, after: RaceState, seat: int | None) -> str:
+        won = f"; seat {before.turn} wins (R-WIN)" if after.over else ""
+        return f"Seat {before.turn} adds {action[-1]}: the total is {after.total} (R-ADD){won}."
+
     def _draw(self, state: RaceState) -> str:
         return f"Race to {state.rules.goal}: {state.total}"
 

@@ -52,9 +52,33 @@ class TestTraits:
         for _ in range(4):
             race.step("add 1")
         assert [e["n"] for e in board.log] == [1, 2, 3, 4]
-        assert board.log[-1] == {"n": 4, "seat": 1, "text": "Seat 1 added 1"}
+        assert board.log[-1] == {"n": 4, "seat": 1, "text": "Seat 1 added 1",
+                                 "story": "Seat 1 adds 1: the total is 4 (R-ADD)."}
         race.goto(2)
         assert [e["n"] for e in board.log] == [1, 2]  # the log ends at the cursor
+        assert board.log[-1]["story"] == "Seat 1 adds 1: the total is 2 (R-ADD)."
+
+    def test_the_message_line_tells_the_current_move_with_its_rule(self, race, board):
+        """What a step did, in the game's own sentence (``g.explain()``), follows the cursor."""
+        assert board.story == ""
+        race.step("add 2")
+        race.step("add 1")
+        assert board.story == race.explain()[-1] == "Seat 1 adds 1: the total is 3 (R-ADD)."
+        race.undo()
+        assert board.story == "Seat 0 adds 2: the total is 2 (R-ADD)."
+        race.goto(0)
+        assert board.story == "" and board.log == []
+        race.goto(2)
+        assert board.story == "Seat 1 adds 1: the total is 3 (R-ADD)."
+
+    def test_the_history_hover_tells_each_move_of_the_line(self, race, board):
+        for action in ("add 2", "add 1", "add 2"):
+            race.step(action)
+        race.goto(1)  # moves 2 and 3 are the redo branch: still described
+        texts = [board._msg_describe({"index": i})["text"] for i in (1, 2, 3)]
+        assert texts == ["Move 1: Seat 0 adds 2: the total is 2 (R-ADD).",
+                         "Move 2: Seat 1 adds 1: the total is 3 (R-ADD).",
+                         "Move 3: Seat 0 adds 2: the total is 5 (R-ADD)."]
 
 
 class TestMessages:
@@ -124,7 +148,7 @@ class TestMessages:
     def test_describe_says_a_move_in_words(self, race, board):
         race.step("add 2")
         reply = Page(board).send({"type": "describe", "index": 1}, revision=False)
-        assert reply["ok"] and reply["text"] == "Move 1: Seat 0 added 2"
+        assert reply["ok"] and reply["text"] == "Move 1: Seat 0 adds 2: the total is 2 (R-ADD)."
 
 
 class TestPacing:

@@ -352,3 +352,44 @@ def test_defect3_a_click_on_a_dark_place_asks_python_about_that_move():
     assert out["intended"] == ["play m75", "play broken_spring on 0", "play broken_spring on 1", "discard go",
                                None]
     board.close()
+
+
+STORY_SCRIPT = """
+const sh = await import(process.argv[1]);
+const data = JSON.parse(process.argv[2]);
+const out = {};
+const story = sh.storyOf(data.log, data.position);
+for (const message of ["", "Refused: the card is not in your hand (T-HAND)."]) {
+  const foot = sh.footerLayout(360, 0, { lineLength: data.position, log: data.log, message, story,
+    rule: message ? "T-HAND" : "", waiting: {}, variations: [] });
+  out[message ? "refusal" : "quiet"] = { lines: foot.message.lines, story: foot.message.story,
+    badge: foot.message.badgeW > 0, logBoxes: foot.boxes.filter((b) => b.kind === "log")
+      .map((b) => ({ index: b.index, story: b.story })) };
+}
+out.story = story;
+out.before = sh.storyOf(data.log, data.position - 1);
+console.log(JSON.stringify(out));
+"""
+
+
+def test_t_view_the_message_line_tells_the_last_move_with_its_rules_unless_the_board_says_more():
+    """The current move's sentence (``g.explain()``) fills the message line at 360 px; a refusal
+    takes its place; each log entry is a box whose hover tells its sentence and whose click goes back."""
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0)
+    g.step("play go")
+    g.step()
+    data = {"log": board.log, "position": board.position}
+    command = [NODE, "--input-type=module", "-e", STORY_SCRIPT, str(SHELL_JS), json.dumps(data)]
+    result = subprocess.run(command,
+                            capture_output=True, text=True, check=True, timeout=60)
+    out = json.loads(result.stdout)
+    assert out["story"] == board.story == g.explain(seat=0)[-1] and "T-TURN" in out["story"]
+    assert out["before"] == ""  # the newest entry is not the cursor's move: nothing to tell
+    quiet, refusal = out["quiet"], out["refusal"]
+    assert quiet["story"] and " ".join(quiet["lines"]).startswith(out["story"][:30])
+    assert not quiet["badge"] and len(quiet["lines"]) >= 2
+    assert refusal["lines"][0].startswith("Refused") and refusal["badge"] and not refusal["story"]
+    assert quiet["logBoxes"] == [{"index": 2, "story": g.explain(seat=0)[1]},
+                                 {"index": 1, "story": g.explain(seat=0)[0]}]
+    board.close()

@@ -132,7 +132,8 @@ def test_moves_from_the_page_change_the_game_and_reply_ok(race, board):
     assert page.send({"type": "goto", "index": 0})["ok"] and race.position == 0
     assert page.send({"type": "goto", "index": 2})["ok"] and race.position == 2
     reply = page.send({"type": "describe", "index": 2}, revision=False)
-    assert reply["ok"] and reply["index"] == 2 and reply["text"] == "Move 2: Seat 1 added 2"
+    assert reply["ok"] and reply["index"] == 2
+    assert reply["text"] == "Move 2: Seat 1 adds 2: the total is 3 (R-ADD)."
     assert page.send({"type": "describe", "index": 3}, revision=False)["message"] == (
         "Refused a move number that is not 1..2; nothing changed."
     )
@@ -193,7 +194,7 @@ def test_describe_leaves_the_message_line_as_it_was(race, board):
     page.send({"type": "act", "action": "add 3"})
     message = board.message
     reply = page.send({"type": "describe", "index": 1}, revision=False)
-    assert reply["ok"] and reply["text"] == "Move 1: Seat 0 added 1"
+    assert reply["ok"] and reply["text"] == "Move 1: Seat 0 adds 1: the total is 1 (R-ADD)."
     assert board.message == message and board.error and board.rule == "R-ADD"
 
 

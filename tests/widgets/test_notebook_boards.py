@@ -6,6 +6,8 @@ what a cell's picture shows at the end of the run is what a reader of the saved 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 from pathlib import Path
@@ -37,7 +39,7 @@ def run(name: str) -> nbformat.NotebookNode:
 
 @pytest.fixture(scope="module")
 def rules_notebook():
-    return run("02_touring_rules.ipynb")
+    return run("07_rules_step_by_step.ipynb")
 
 
 @pytest.fixture(scope="module")
@@ -58,29 +60,41 @@ def printed(cell) -> str:
     return "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
 
 
+def section(nb, rule: str) -> list:
+    """The code cells under the heading of ``rule`` (up to the next heading of any rule)."""
+    cells, inside = [], False
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and cell.source.startswith("#"):
+            inside = cell.source.lstrip("#").strip().split(":")[0] == rule
+        elif inside and cell.cell_type == "code":
+            cells.append(cell)
+    return cells
+
+
 @pytest.mark.timeout(900)
-def test_the_t_stop_board_still_shows_the_moment_it_describes(rules_notebook):
-    """The board under T-STOP shows the position just before the attack, after every later cell ran."""
-    game = tw.Touring(players=["greedy", "greedy", "greedy"], seed=21)
-    while True:  # the notebook's own search: play on until a stopping delay, stop just before it
-        action = game.step()
-        if action.kind == "play" and action.card in ("stop_to_refuel", "missed_the_curve"):
-            game.undo()
-            break
-    cell = cell_with(rules_notebook, "attack = first_move")
-    (picture,) = pictures(cell)
-    assert any(WIDGET in o.get("data", {}) for o in cell.outputs)
-    found = re.search(r"position (\d+) of (\d+), seat (\d+) to move", picture.data["text/plain"])
+@pytest.mark.parametrize("rule", ["T-STOP", "T-POP", "T-GO", "O-X", "O-CIRCLE"])
+def test_each_rule_board_shows_the_position_its_steps_reached(rules_notebook, rule):
+    """The board under a rule's heading shows where its walk-through ended, after every later cell ran."""
+    game = tw.demo(rule)
+    with contextlib.redirect_stdout(io.StringIO()):
+        tw.demos.walk(game)
+    shown, walk = section(rules_notebook, rule)[:2]
+    (picture,) = pictures(shown)
+    assert any(WIDGET in o.get("data", {}) for o in shown.outputs)
+    found = re.search(r"position (\d+) of (\d+)", picture.data["text/plain"])
     assert found, picture.data["text/plain"]
-    assert (int(found.group(1)), int(found.group(3))) == (game.position, game.turn)
+    assert (int(found.group(1)), int(found.group(2))) == (game.position, len(game) - 1)
+    steps = [line for line in printed(walk).splitlines() if re.match(r"\d+\. ", line)]
+    assert steps and all(re.search(r"\([TO]-[A-Z]+[^)]*\)\.$", line) for line in steps)  # each cites rules
 
 
 @pytest.mark.timeout(900)
 def test_the_t_pop_section_names_cards(rules_notebook):
-    text = printed(cell_with(rules_notebook, "populated_area"))
+    text = "".join(printed(cell) for cell in section(rules_notebook, "T-POP"))
     assert "Populated Area" in text and "T-POP" in text
+    said = "\n".join(line for line in text.splitlines() if re.match(r"\d+\. ", line))  # the steps' sentences
     ids = [card for card in tw.touring.CARDS if card not in ("go", "freeway")]
-    assert not any(re.search(rf"\b{card}\b", text) for card in ids), text
+    assert not any(re.search(rf"\b{card}\b", said) for card in ids), said
 
 
 @pytest.mark.timeout(900)

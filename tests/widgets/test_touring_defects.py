@@ -167,7 +167,10 @@ class TestDefect4WhatHappenedIsShown:
         board = board_of(game, seat=1)
         game.step("discard m25")
         reply = Page(board).send({"type": "describe", "index": 1}, revision=False)
-        assert reply["text"] == "Move 1: Seat 0 discarded a card face down"  # T-DISCARD, from seat 1
+        text = reply["text"]  # from seat 1: which card went is not said (T-DISCARD, T-VIEW)
+        assert text.startswith("Move 1: Seat 0 opens the game") and "discards a card face down" in text
+        assert "25" not in text and "(T-DISCARD, T-VIEW)" in text
+        assert text == f"Move 1: {game.explain(seat=1)[0]}"
         board.close()
 
     def test_a_fork_says_whose_it_is_and_from_which_move(self, game):

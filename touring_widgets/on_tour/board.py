@@ -303,9 +303,9 @@ class OnTourBoard(Board):
         with self.hold_sync():
             super()._refresh()
             self.view = compact_view(self.game, self.seat, self._big_seat())
-            # The history strip needs the line's length; a move's words come on hover ("describe"),
-            # and the texts are o.line(): an 8-seat game's 160 texts are not sent again every turn.
-            self.line = [""] * len(self.line)
+            # The history strip needs only `length`; a move's words come on hover ("describe"), and
+            # the texts are o.line(): an 8-seat game's 160 texts are not sent again every turn.
+            self.line = []
             if self.drawn.get("spaces"):
                 self.drawn = self._check(self.drawn["seat"], self.drawn["spaces"])
             self._update_table()
@@ -315,15 +315,7 @@ class OnTourBoard(Board):
             super()._follow()
 
     def _log(self) -> list[dict[str, Any]]:
-        game = self.game
-        first = max(0, game.position - LOG_KEEP)
-        out = []
-        for n, (before, action) in enumerate(game.moves(), start=1):
-            if n > game.position:
-                break
-            if n > first:
-                out.append({"n": n, **self.describe_move(before, action)})
-        return out
+        return self._entries(max(0, self.game.position - LOG_KEEP))
 
     def _waiting(self) -> dict[str, str]:
         """What the board waits for, in On Tour's words (seats write, they do not move in turn)."""

@@ -21,6 +21,7 @@ keys, cleanup) composed with the game's module into one ES module: no bundler.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import uuid
 import warnings
@@ -93,8 +94,11 @@ class Board(anywidget.AnyWidget):
     choices = traitlets.List(traitlets.Dict()).tag(sync=True)
     # every move of the game's line as the viewing seat may know it, redo branch included
     line = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    # the last moves up to the cursor, newest last: {"n": move number, "seat", "text" in words}
+    # the last moves up to the cursor, newest last: {"n": move number, "seat", "text" in words,
+    # "story": the move's sentence citing its rule ids}
     log = traitlets.List(traitlets.Dict()).tag(sync=True)
+    # how many moves that line holds (a board may leave `line` empty and send the words on hover)
+    length = traitlets.Int(0).tag(sync=True)
     # where the game's cursor is on that line (0 = the start)
     position = traitlets.Int(0).tag(sync=True)
     # the lines left behind at earlier positions: {"index", "at", "moves", "first" in words}
@@ -155,6 +159,7 @@ class Board(anywidget.AnyWidget):
         self._run_expect: Any = None
         self._run_until_end = False
         self._own_step = False
+        self._stories: dict[int, tuple[Any, Any, str]] = {}
         self._container: ipywidgets.VBox | None = None
         self._forks_box: ipywidgets.VBox | None = None
         self._variation_count = len(getattr(game, "variations", ()))
@@ -212,6 +217,7 @@ class Board(anywidget.AnyWidget):
             self.view = game.view(self.seat)
             self.choices = choices
             self.line = game.line(self.seat)
+            self.length = len(game) - 1
             self.log = self._log()
             self.position = game.position
             self.variations = self._variations()
@@ -221,15 +227,38 @@ class Board(anywidget.AnyWidget):
 
     def _log(self) -> list[dict[str, Any]]:
         game = self.game
-        keep = max(LOG_MOVES, 2 * len(game.players))
-        first = max(0, game.position - keep)
-        out = []
+        return self._entries(max(0, game.position - max(LOG_MOVES, 2 * len(game.players))))
+
+    def _entries(self, first: int) -> list[dict[str, Any]]:
+        """The log's entries for the moves after ``first`` up to the cursor, oldest first."""
+        game = self.game
+        moves = []
         for n, (before, action) in enumerate(game.moves(), start=1):
             if n > game.position:
                 break
             if n > first:
-                out.append({"n": n, **self.describe_move(before, action)})
-        return out
+                moves.append((n, before, action))
+        afters = [before for _, before, _ in moves[1:]] + [game.state]
+        return [{"n": n, **self.describe_move(before, action), "story": self.narrate(before, action, after)}
+                for (n, before, action), after in zip(moves, afters)]
+
+    def narrate(self, before: Any, action: Any, after: Any) -> str:
+        """The sentence of one move as this board's seat may know it, citing its rule ids."""
+        key = id(after)
+        cached = self._stories.get(key)
+        if cached is not None and cached[0] is after and cached[1] == self.seat:
+            return cached[2]
+        text = self.game._narrate(before, action, after, self.seat)
+        if len(self._stories) > 256:
+            self._stories.clear()
+        self._stories[key] = (after, self.seat, text)
+        return text
+
+    @property
+    def story(self) -> str:
+        """The sentence of the move that made the current position, citing its rule ids ("" at
+        the start): the page shows it in the message line when the board has nothing else to say."""
+        return self.log[-1]["story"] if self.log else ""
 
     def _variations(self) -> list[dict[str, Any]]:
         out = []
@@ -294,7 +323,7 @@ class Board(anywidget.AnyWidget):
             state = "over, " + (" & ".join(f"seat {s}" for s in won) + " won" if won else "no winner")
         else:
             state = f"seat {v.get('turn')} to move"
-        return f"<{type(self).__name__} {seat}: position {self.position} of {len(self.line)}, {state}>"
+        return f"<{type(self).__name__} {seat}: position {self.position} of {self.length}, {state}>"
 
     # -- the mime bundle and the picture ----------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
@@ -388,6 +417,14 @@ class Board(anywidget.AnyWidget):
         for n, (before, action) in enumerate(self.game.moves(), start=1):
             if n == position:
                 return self.describe_move(before, action)["text"]
+        return ""
+
+    def _move_story(self, position: int) -> str:
+        """The sentence of move ``position`` of the line (redo branch included)."""
+        states = itertools.islice(self.game.states(), 1, None)
+        for n, ((before, action), after) in enumerate(zip(self.game.moves(), states), start=1):
+            if n == position:
+                return self.narrate(before, action, after)
         return ""
 
     # -- automatic play -------------------------------------------------------------------------
@@ -642,7 +679,7 @@ class Board(anywidget.AnyWidget):
         line = len(self.game) - 1
         if type(index) is not int or not 1 <= index <= line:
             raise _Refused(f"Refused a move number that is not 1..{line}; nothing changed.")
-        return {"index": index, "text": f"Move {index}: {self._move_text(index)}"}
+        return {"index": index, "text": f"Move {index}: {self._move_story(index)}"}
 
     # -- losing the game ----------------------------------------------------------------------------
     def lose_game(self, reason: str) -> None:

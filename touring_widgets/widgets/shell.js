@@ -99,6 +99,12 @@ export function frameLayout(view, width, s) {
   return out;
 }
 
+/** The sentence of the move that made the current position: the log's newest entry. */
+export function storyOf(log, position) {
+  const last = log.length ? log[log.length - 1] : null;
+  return last && last.n === position ? last.story || last.text || "" : "";
+}
+
 /** The rows under the game: waiting line with its button, message, move log, history, variations. */
 export function footerLayout(width, top, s) {
   const W = Math.max(240, Math.floor(width));
@@ -122,11 +128,13 @@ export function footerLayout(width, top, s) {
     out.wait = { x, y: y + (wide && waiting.button ? 4 : 0), w: W - pad - x, h: lines.length * 17, lines };
     y = Math.max(y + (wide && out.next ? 26 : 0), out.wait.y + out.wait.h) + 8;
   }
-  const message = s.message || "";
+  // The message line: what the board says (a refusal, a notice), else the current move's sentence.
+  const story = !s.message && s.story ? s.story : "";
+  const message = s.message || story;
   if (message) {
-    const badgeW = s.rule ? Math.ceil(textWidth(s.rule, 11) + 14) : 0;
-    const lines = wrapText(message, 13, inner - badgeW - (badgeW ? 6 : 0), 4);
-    out.message = { x: pad, y, w: inner, h: lines.length * 17, lines, badgeW };
+    const badgeW = s.rule && !story ? Math.ceil(textWidth(s.rule, 11) + 14) : 0;
+    const lines = wrapText(message, 13, inner - badgeW - (badgeW ? 6 : 0), story ? 6 : 4);
+    out.message = { x: pad, y, w: inner, h: lines.length * 17, lines, badgeW, story: !!story };
     y += out.message.h + 8;
   } else {
     out.message = { x: pad, y, w: inner, h: 17, lines: [], badgeW: 0 };
@@ -140,6 +148,11 @@ export function footerLayout(width, top, s) {
     out.log = { x: pad, y, w: inner, h: 18 + rows * 17, cols, colW, rows,
       entries: log.map((e, i) => ({ ...e, x: pad + 6 + Math.floor(i / rows) * (colW + 16), y: y + 18 + (i % rows) * 17,
         w: colW, newest: i === 0 })) };
+    // Each entry is a box: its hover shows the move's whole sentence, a click goes to that move.
+    for (const e of out.log.entries) {
+      boxes.push({ id: `log-${e.n}`, kind: "log", index: e.n, story: e.story || e.text, x: e.x - 4, y: e.y - 2,
+        w: e.w + 8, h: 17 });
+    }
     y += out.log.h + 8;
   }
   // History strip: one cell per position, the start first; every tenth numbered underneath.
@@ -395,8 +408,9 @@ export default {
         status: GAME.status && v.players ? GAME.status(api) : "",
         waiting: gone() ? { text: gone() } : ui.lost ? { text: ui.lost } : model.get("waiting") || {},
         message: ui.note || model.get("message") || "",
+        story: storyOf(model.get("log") || [], model.get("position")),
         rule: ui.note ? ui.noteRule : model.get("rule") || "",
-        log: model.get("log") || [], lineLength: (model.get("line") || []).length,
+        log: model.get("log") || [], lineLength: model.get("length") || 0,
         variations: model.get("variations") || [],
       };
     }
@@ -517,20 +531,21 @@ export default {
       const M = F.message;
       const isError = ui.note ? ui.noteIsError : model.get("error");
       if (M.badgeW) badge(ctx, c, M.x + M.badgeW / 2, M.y + 8, s.rule, isError ? c.error : c.ink2, c.bg, 11);
-      ctx.font = `${isError ? "bold " : ""}13px ${c.font}`;
-      ctx.fillStyle = isError ? c.error : c.ink1;
+      ctx.font = `${isError && !M.story ? "bold " : ""}13px ${c.font}`;
+      ctx.fillStyle = isError && !M.story ? c.error : M.story ? c.ink : c.ink1;
       const mx = M.x + (M.badgeW ? M.badgeW + 6 : 0);
       M.lines.forEach((line, i) => ctx.fillText(line, mx, M.y + 8 + i * 17, M.w - (mx - M.x)));
       if (F.log) {
         const L = F.log;
         ctx.fillStyle = c.ink2;
         ctx.font = `12px ${c.font}`;
-        ctx.fillText("Moves, newest first", L.x, L.y + 7);
+        ctx.fillText("Moves, newest first (hover: the rules; click: go back)", L.x, L.y + 7, L.w);
         for (const e of L.entries) {
           ctx.fillStyle = e.newest ? c.ink : c.ink1;
           ctx.font = `${e.newest ? "bold " : ""}12px ${c.font}`;
-          const text = wrapMeasured(ctx, `${e.n}. ${e.text}`, e.w)[0] || "";
-          const more = wrapMeasured(ctx, `${e.n}. ${e.text}`, e.w).length > 1 ? " …" : "";
+          const lines = wrapMeasured(ctx, `${e.n}. ${e.story || e.text}`, e.w - 12);
+          const text = lines[0] || "";
+          const more = lines.length > 1 ? " …" : "";
           ctx.fillText(text + more, e.x, e.y + 7, e.w);
         }
       }
@@ -593,12 +608,12 @@ export default {
     // -- toolbar state, accessible text and the data the tests read
     function sync(v, s) {
       const position = model.get("position");
-      const line = model.get("line") || [];
+      const length = model.get("length") || 0;
       const over = !!v.over;
       const isRunning = !!model.get("running");
       const dead = !!gone();
       undoBtn.disabled = dead || position <= 0;
-      redoBtn.disabled = dead || position >= line.length;
+      redoBtn.disabled = dead || position >= length;
       stepBtn.disabled = dead || over;
       runBtn.disabled = dead || (over && !isRunning);
       forkBtn.disabled = dead;
@@ -607,18 +622,19 @@ export default {
       syncSeatSelect(v);
       if (speedSel.value !== model.get("speed")) speedSel.value = model.get("speed");
       canvas.setAttribute("aria-label", GAME.describe(api) + (s.waiting.text ? ` ${s.waiting.text}` : ""));
-      const announce = s.message || (s.waiting.text || "");
+      const announce = s.message || s.story || (s.waiting.text || "");
       if (live.textContent !== announce) live.textContent = announce;
       const d = el.dataset;
       d.revision = String(model.get("revision"));
       d.position = String(position);
-      d.length = String(line.length + 1);
+      d.length = String(length + 1);
       d.over = String(over);
       d.turn = String(v.turn);
       d.seat = v.seat === null || v.seat === undefined ? "all" : String(v.seat);
       d.winner = (v.winners || []).join(",");
       d.legal = String(s.choices.length);
       d.message = model.get("message") || "";
+      d.story = s.story;
       d.error = String(!!model.get("error"));
       d.rule = model.get("rule") || "";
       d.running = String(isRunning);
@@ -710,6 +726,11 @@ export default {
         if (hit.index !== model.get("position")) send({ type: "goto", index: hit.index });
         return;
       }
+      if (hit && hit.kind === "log") {
+        GAME.escape(api);
+        if (hit.index !== model.get("position")) send({ type: "goto", index: hit.index });
+        return;
+      }
       if (hit && hit.kind === "variation") return send({ type: "enter", index: hit.index });
       if (hit && hit.kind === "next") return send({ type: "step" });
       GAME.click(hit, api);
@@ -732,10 +753,12 @@ export default {
           tip = ui.words[i] || `Move ${i}: ${line[i - 1] || ""}`;
           if (!ui.words[i] && !gone()) model.send({ type: "describe", index: i });
         }
+      } else if (hit && hit.kind === "log") {
+        tip = `Move ${hit.index}: ${hit.story}` + (hit.index !== model.get("position") ? " (click to go back to it)" : "");
       } else if (hit && hit.kind === "variation") {
         tip = `Go back to the line that went on with: ${hit.first}`;
       } else if (hit) tip = GAME.hover(hit, api);
-      const clickable = hit && (["history", "variation", "next"].includes(hit.kind) || hit.clickable ||
+      const clickable = hit && (["history", "variation", "next", "log"].includes(hit.kind) || hit.clickable ||
         GAME.clickable && GAME.clickable(hit, api));
       canvas.style.cursor = clickable ? "pointer" : "default";
       const key = hit && tip ? `${hit.id}|${tip}` : null;
