@@ -50,7 +50,7 @@ class Game(Timeline):
 
     Args:
         players: a number of seats (all play the default bot) or a list of policy names,
-            one a seat ("human", "greedy", "random").
+            one a seat ("human", "greedy", "random", "search").
         seed: the seed of all chance (an int or ASCII text); None picks one, kept so saves replay.
         rules: the game's ``Rules``; None takes the defaults.
 

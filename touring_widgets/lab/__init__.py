@@ -8,6 +8,7 @@ Fraction(1, 10)
 
 from __future__ import annotations
 
+from .advise import advise
 from .charts import Convergence, Histogram
 from .odds import draw_within, holds, next_card, opening_hand, roll, space_chance, star_turn
 from .simulate import simulate
@@ -15,6 +16,7 @@ from .simulate import simulate
 __all__ = [
     "Convergence",
     "Histogram",
+    "advise",
     "draw_within",
     "holds",
     "next_card",

@@ -217,6 +217,7 @@ class OnTourBoard(Board):
     """
 
     game_title = "On Tour"
+    advice_deals = 20  # a turn of two numbers has a few hundred writings to play out
     game_module = _HERE / "board.js"
     palette: ClassVar[dict[str, Any]] = {**PALETTE, "turn_words": TURN_WORDS}
     needs = (*Board.needs, "map", "scores")
@@ -278,6 +279,29 @@ class OnTourBoard(Board):
         if choices:
             marks["turn"] = _shape(state, self.acting_seat())[0]
         return marks
+
+    def advice_view(self, search: Any) -> dict[str, Any]:
+        """Figures for the map: under each space, for each mark that may go there (``"56"``,
+        ``"star"``, ``"X"``), the best expected score of the writings that put it there, as
+        ``[estimate, low, high, playouts]``; and the best writing so far with its figure."""
+        spaces: dict[str, dict[str, list[float]]] = {}
+        best = None
+        for tally in search.tallies:
+            if not tally.n:
+                continue
+            low, high = tally.interval(search.kit.BOUNDS)
+            figure = [round(tally.mean, 2), round(low, 2), round(high, 2), tally.n]
+            if best is None or tally.mean > best[1][0]:
+                best = (tally.action, figure)
+            for kind, space in tally.action.marks:
+                key = f"{kind:02d}" if isinstance(kind, int) else kind
+                there = spaces.setdefault(space, {})
+                if key not in there or figure[0] > there[key][0]:
+                    there[key] = figure
+        if best is None:
+            return {"spaces": {}}
+        marks = [[f"{k:02d}" if isinstance(k, int) else k, space] for k, space in best[0].marks]
+        return {"spaces": spaces, "best": {"action": str(best[0]), "marks": marks, "figure": best[1]}}
 
     def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
         """A writing in words: "seat 1 wrote 56 in TX (circled) and 65 in OK"."""

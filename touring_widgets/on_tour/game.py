@@ -9,7 +9,7 @@ roll are drawn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.game import Game
 from ..core.legal import LegalActions
@@ -20,6 +20,7 @@ from .facts import SPACES
 from .moves import apply, explain, legal_actions
 from .rules import Rules
 from .scoring import Score, best_tour
+from .search import search_policy
 from .state import MAX_PLAYERS, State, new_game, resample
 from .view import draw_state, view
 
@@ -48,7 +49,7 @@ class OnTour(Game):
     seat_range = (1, MAX_PLAYERS)
     players_rule = "O-PLAYERS"
     rules_type = Rules
-    policies = POLICIES
+    policies: ClassVar[dict[str, Any]] = {**POLICIES, "search": search_policy}
     rules: Rules
 
     def __init__(self, players: int | list[str] | tuple[str, ...] = 1, seed: int | str | None = None,

@@ -6,7 +6,7 @@ chance in the deal and in every reshuffle, all drawn from the seed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.game import Game
 from ..core.legal import LegalActions
@@ -15,6 +15,7 @@ from .actions import Action, read_action
 from .bots import POLICIES
 from .moves import apply, explain, legal_actions
 from .rules import Rules
+from .search import search_policy
 from .state import State, new_game, resample
 from .view import public_action, render_text, table_dict, unseen, view
 
@@ -27,7 +28,7 @@ class Touring(Game):
     Action.parse('play go')
 
     Args:
-        players: a list of policies, one a seat ("human", "greedy", "random"), or a number
+        players: a list of policies, one a seat ("human", "greedy", "random", "search"), or a number
             of seats that all play "greedy". 2 to 6 seats (T-PLAYERS).
         seed: the seed of every shuffle (an int or ASCII text); None picks one.
         rules: a ``Rules``; defaults that depend on the player count are filled in.
@@ -40,7 +41,7 @@ class Touring(Game):
     seat_range = (2, 6)
     players_rule = "T-PLAYERS"
     rules_type = Rules
-    policies = POLICIES
+    policies: ClassVar[dict[str, Any]] = {**POLICIES, "search": search_policy}
     rules: Rules
 
     # -- engine hooks ------------------------------------------------------------------------

@@ -35,6 +35,7 @@ import ipywidgets
 import traitlets
 
 from ..errors import IllegalAction
+from .advice import Advisor
 from .style import COLOURS, SPEEDS
 
 _HERE = Path(__file__).parent
@@ -45,7 +46,7 @@ MAX_TEXT = 120
 #: Page messages that change the game; each must carry the board's current revision.
 MOVES = ("act", "step", "undo", "redo", "goto", "enter", "run")
 #: Page messages that only change this board, make a new game, or ask; no revision needed.
-LOCAL = ("seat", "speed", "stop", "fork", "hello", "describe")
+LOCAL = ("seat", "speed", "stop", "fork", "hello", "describe", "advise")
 
 #: How many moves the move log keeps: at least this many, or two rounds of every seat.
 LOG_MOVES = 6
@@ -83,6 +84,8 @@ class Board(anywidget.AnyWidget):
     game_css: ClassVar[Path | None] = None
     #: the game's own colours, sent to the page with the shared ones
     palette: ClassVar[dict[str, Any]] = {}
+    #: how many deals the advice plays out for every move (``advise``)
+    advice_deals: ClassVar[int] = 200
     #: what a game must offer for a board to show it
     needs: ClassVar[tuple[str, ...]] = (
         "view", "legal_actions", "observe", "step", "fork", "players", "why", "line", "turn",
@@ -123,6 +126,9 @@ class Board(anywidget.AnyWidget):
     gone = traitlets.Unicode("").tag(sync=True)
     # pause between automatic moves: one of SPEEDS
     speed = traitlets.Enum(list(SPEEDS), default_value="normal").tag(sync=True)
+    # what each move of the seat to move is worth, as playouts come in ({} while advice is off):
+    # {"on", "seat", "kind", "deals", "target", "playouts", "done", "text"} and the game's figures
+    advice = traitlets.Dict().tag(sync=True)
     # whether bots (or "play to the end") are moving on their own right now
     running = traitlets.Bool(False).tag(sync=True)
     # what moves by itself now: "" (nothing), "bots" (bots answering a move), "end" (play to the end)
@@ -160,6 +166,7 @@ class Board(anywidget.AnyWidget):
         self._run_until_end = False
         self._own_step = False
         self._stories: dict[int, tuple[Any, Any, str]] = {}
+        self._advisor = Advisor(self, self.advice_deals)
         self._container: ipywidgets.VBox | None = None
         self._forks_box: ipywidgets.VBox | None = None
         self._variation_count = len(getattr(game, "variations", ()))
@@ -224,6 +231,8 @@ class Board(anywidget.AnyWidget):
             self.marks = self.game_marks(choices)
             self.waiting = self._waiting()
             self.revision += 1
+        if self._advisor.on:
+            self._advisor.follow()
 
     def _log(self) -> list[dict[str, Any]]:
         game = self.game
@@ -666,6 +675,35 @@ class Board(anywidget.AnyWidget):
         self._refresh()
         return "Showing every hand (teacher's view)." if seat is None else f"Showing seat {seat}'s view."
 
+    def _msg_advise(self, content: dict[str, Any]) -> str | None:
+        on = content.get("on")
+        if type(on) is not bool:
+            raise _Refused("Refused advice that is not on (true) or off (false); nothing changed.")
+        self.advise(on)
+        return None
+
+    # -- advice ------------------------------------------------------------------------------------
+    def advise(self, on: bool = True, deals: int | None = None) -> None:
+        """Show (or hide) what each move of the seat to move is worth, from ``deals`` re-dealt
+        playouts of every move (``lab.advise``), updating as they come in; the kernel keeps
+        answering meanwhile. Raises ValueError for a bad number of deals."""
+        self._check_live()
+        if on:
+            self._advisor.start(deals)
+        else:
+            self._advisor.stop()
+
+    def advice_view(self, search: Any) -> dict[str, Any]:
+        """The figures the page draws, from a search in progress: by default each move's
+        ``{"estimate", "low", "high", "n"}`` under its action text."""
+        bounds = search.kit.BOUNDS
+        moves = {}
+        for tally in search.tallies:
+            if tally.n:
+                low, high = tally.interval(bounds)
+                moves[str(tally.action)] = {"estimate": tally.mean, "low": low, "high": high, "n": tally.n}
+        return {"moves": moves}
+
     def _msg_speed(self, content: dict[str, Any]) -> str | None:
         speed = content.get("speed")
         if not isinstance(speed, str) or speed not in SPEEDS:
@@ -687,6 +725,7 @@ class Board(anywidget.AnyWidget):
         if self.gone:
             return
         self._stop_run()
+        self._advisor.stop()
         if self._unobserve is not None:
             self._unobserve()
             self._unobserve = None
@@ -706,6 +745,10 @@ class Board(anywidget.AnyWidget):
         """Stop following the game and close this board, its forks' boards and its container."""
         if getattr(self, "_run_handle", None) is not None:
             self._stop_run()
+        advisor = getattr(self, "_advisor", None)
+        if advisor is not None and advisor.on:
+            advisor.on = False
+            advisor._cancel()
         unobserve = getattr(self, "_unobserve", None)
         if unobserve is not None:
             unobserve()

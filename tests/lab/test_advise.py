@@ -1,0 +1,122 @@
+"""lab.advise: every legal move with its worth from playouts on re-dealt positions, never peeking
+at a hidden card; and the search bot built on the same playouts."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import touring_widgets as tw
+from touring_widgets import lab
+from touring_widgets.on_tour.scoring import best_tour
+
+WIN_NOW = dict(  # seat 0 is one 25 from 590 miles (T-WIN) and holds it
+    hands={0: ["m25", "m35", "gasoline", "wrecker", "burning_oil", "stop_to_refuel"]},
+    tables={0: {"go": ["go"], "freeway": ["freeway"], "m25": 7, "m35": 4, "m50": 2, "m75": 2},
+            1: {"go": ["go"]}},
+    seed=3,
+)
+
+
+def touring_midgame(seed: int = 7, plies: int = 12) -> tw.Touring:
+    g = tw.Touring(players=["human", "greedy"], seed=seed)
+    for _ in range(plies):
+        g.step()
+    return g
+
+
+def on_tour_last_turn(seed: int = 2) -> tw.OnTour:
+    o = tw.OnTour(players=["greedy"], seed=seed)
+    while True:
+        o.step()
+        twin = o.fork()
+        twin.step()
+        if twin.is_over:
+            return o
+
+
+class TestAdvice:
+    def test_t_view_hidden_cards_dealt_again_never_change_the_advice(self):
+        g = touring_midgame()
+        seat = g.turn
+        first = lab.advise(g, n=12, seed=5, progress=False)
+        for deal in (1, 2):
+            other = g.fork(resample=True, seed=f"other/{deal}", seat=seat)
+            assert other.state.hands[1 - seat] != g.state.hands[1 - seat] or other.state.draw != g.state.draw
+            assert lab.advise(other, n=12, seed=5, progress=False).equals(first)
+
+    def test_on_tour_the_hidden_deck_order_never_changes_the_advice(self):
+        o = tw.OnTour(players=["human"], seed=4)
+        o.step()
+        other = o.fork(resample=True, seed="x")
+        assert other.state.deck != o.state.deck and sorted(other.state.deck) == sorted(o.state.deck)
+        a = lab.advise(o, n=1, seed=2, progress=False)
+        assert a.equals(lab.advise(other, n=1, seed=2, progress=False))
+
+    def test_t_win_the_winning_move_is_certain_and_first(self):
+        g = tw.touring.scenario(**WIN_NOW)
+        table = lab.advise(g, n=20, seed=1, progress=False)
+        top = table.iloc[0]
+        assert top["move"] == "play m25" and top["win_chance"] == 1.0 and top["high"] == 1.0
+        assert top["low"] > 0.8  # Wilson's interval after 20 wins in 20
+        assert set(table["move"]) == {str(a) for a in g.legal_actions()}
+        assert (table["playouts"] == 20).all() and table.attrs["kind"] == "chance to win"
+
+    def test_o_score_a_last_writing_is_worth_its_final_score_exactly(self):
+        o = on_tour_last_turn()
+        table = lab.advise(o, n=2, seed=1, progress=False)
+        assert len(table) == len(list(o.legal_actions()))
+        for row in table.itertuples():
+            after = o.fork()
+            after.step(row.move)
+            assert after.is_over
+            assert row.expected_score == best_tour(after.state.map(0)).total == row.low == row.high
+
+    def test_the_same_seed_gives_the_same_table_whatever_runs_it(self):
+        g = touring_midgame(seed=11)
+        alone = lab.advise(g, n=16, seed="s", progress=False)
+        with ThreadPoolExecutor(2) as pool:
+            pooled = lab.advise(g, n=16, seed="s", progress=False, executor=pool, chunk=3)
+        assert alone.equals(pooled)
+        assert not alone.equals(lab.advise(g, n=16, seed="t", progress=False))
+
+    @pytest.mark.parametrize("bad, words", [
+        (dict(n=0), "number of deals"), (dict(n=2.5), "number of deals"), (dict(seat=9), "seat"),
+    ])
+    def test_bad_arguments_are_refused(self, bad, words):
+        g = touring_midgame()
+        with pytest.raises(ValueError, match=words):
+            lab.advise(g, progress=False, **{"n": 2, **bad})
+
+    def test_t_turn_advice_is_for_the_seat_to_move_and_a_game_not_over(self):
+        g = touring_midgame()
+        with pytest.raises(ValueError, match=f"seat {1 - g.turn} is not to move"):
+            lab.advise(g, seat=1 - g.turn, n=1, progress=False)
+        g.play()
+        with pytest.raises(ValueError, match="over"):
+            lab.advise(g, n=1, progress=False)
+
+
+class TestSearchBot:
+    def test_t_win_search_takes_the_winning_move(self):
+        g = tw.touring.scenario(players=["search", "greedy"], **WIN_NOW)
+        assert str(g.step()) == "play m25" and g.winners == [0]
+
+    def test_search_is_a_pure_function_of_the_position(self):
+        a, b = touring_midgame(seed=3, plies=6), touring_midgame(seed=3, plies=6)
+        policy = tw.Touring.policies["search"]
+        assert policy(a.state, a.turn) == policy(b.state, b.turn)
+        assert policy(a.state, a.turn) in list(a.legal_actions())
+
+    def test_o_score_on_the_last_turn_search_writes_the_best_final_map(self):
+        o = on_tour_last_turn(seed=5)
+        action = tw.OnTour.policies["search"](o.state, o.turn)
+        assert o.is_legal(action)
+
+        def final(writing) -> int:
+            twin = o.fork()
+            twin.step(writing)
+            return best_tour(twin.state.map(0)).total
+
+        assert final(action) == max(final(a) for a in o.legal_actions())

@@ -1,0 +1,122 @@
+"""Advice on the boards: each move's worth from playouts, on a toggle, computed in slices so the
+board keeps answering, following the position, never for a seat that is not to move."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+import touring_widgets as tw
+from touring_widgets.on_tour.scoring import best_tour
+from touring_widgets.widgets import advice as advice_module
+
+from .page import Page
+
+
+def finish(board) -> None:
+    while board._advisor.tick():
+        pass
+
+
+@pytest.fixture
+def touring():
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0, speed="instant")
+    yield g, board
+    board.close()
+
+
+class TestTouring:
+    def test_every_legal_move_gets_its_chance_to_win_with_an_interval(self, touring):
+        _, board = touring
+        assert board.advice == {}
+        reply = Page(board).send({"type": "advise", "on": True}, revision=False)
+        assert reply["ok"] and board.advice["on"] and board.advice["seat"] == 0
+        assert "first figures come in a moment" in board.advice["text"]
+        board.advise(deals=6)
+        finish(board)
+        advice = board.advice
+        assert advice["done"] and advice["deals"] == 6 and advice["kind"] == "chance to win"
+        assert set(advice["moves"]) == set(board.legal)
+        for figure in advice["moves"].values():
+            assert figure["n"] == 6 and 0 <= figure["low"] <= figure["estimate"] <= figure["high"] <= 1
+        assert advice["text"].startswith("Advice for seat 0: ") and "(done)" in advice["text"]
+
+    def test_t_turn_advice_follows_the_position_and_waits_for_the_boards_seat(self, touring):
+        g, board = touring
+        board.advise(deals=2)
+        finish(board)
+        Page(board).send({"type": "act", "action": board.legal[0]})  # the greedy seat answers at once
+        assert g.turn == 0 and board.advice["deals"] == 0 and not board.advice["done"]
+        g.step(board.legal[0])
+        waiting = "Advice waits for seat 0 to move (seat 1 is to move now)."
+        assert board.advice == {"on": True, "text": waiting}
+        g.undo()
+        finish(board)
+        assert board.advice["done"] and set(board.advice["moves"]) == set(board.legal)
+
+    def test_off_clears_the_figures_and_bad_switches_are_refused(self, touring):
+        _, board = touring
+        board.advise(deals=1)
+        page = Page(board)
+        for bad in ("yes", 1, None):
+            reply = page.send({"type": "advise", "on": bad}, revision=False)
+            assert not reply["ok"] and "on (true) or off (false)" in board.message and board.advice["on"]
+        assert page.send({"type": "advise", "on": False}, revision=False)["ok"] and board.advice == {}
+        with pytest.raises(ValueError, match="number of deals"):
+            board.advise(deals=0)
+        assert board.advice == {}
+
+    def test_the_kernel_answers_the_board_while_advice_is_computed(self, touring, monkeypatch):
+        """Slices of playouts run on the event loop; a message waits at most about one slice."""
+        _, board = touring
+        monkeypatch.setattr(advice_module, "PUBLISH", 0.05)
+        waits = []
+
+        async def scenario():
+            board.advise(deals=10_000)
+            for _ in range(5):
+                await asyncio.sleep(0.1)
+                start = time.perf_counter()
+                await asyncio.sleep(0)  # the next turn of the loop: a message from the page
+                Page(board).send({"type": "speed", "speed": "fast"}, revision=False)
+                waits.append(time.perf_counter() - start)
+
+        asyncio.run(scenario())
+        assert board.speed == "fast" and board.advice["playouts"] > 0 and not board.advice["done"]
+        assert board.advice["deals"] < 10_000
+        board.advise(False)
+        assert max(waits) < 10 * advice_module.SLICE  # generous: the machine may be busy
+
+
+class TestOnTour:
+    def test_o_score_each_space_shows_the_best_writing_that_uses_it(self):
+        o = tw.OnTour(players=["human"], seed=2)
+        while True:  # the last turn: every figure is exact
+            twin = o.fork()
+            twin.step()
+            if twin.is_over:
+                break
+            o.step()
+        board = o.board(speed="instant")
+        board.advise(deals=1)
+        finish(board)
+        spaces, best = board.advice["spaces"], board.advice["best"]
+        finals = {}
+        for action in o.legal_actions():
+            twin = o.fork()
+            twin.step(action)
+            finals[str(action)] = best_tour(twin.state.map(0)).total
+        assert best["figure"][0] == max(finals.values()) and finals[best["action"]] == best["figure"][0]
+        for action, total in finals.items():
+            for kind, space in tw.on_tour.Action.parse(action).marks:
+                key = f"{kind:02d}" if isinstance(kind, int) else kind
+                assert spaces[space][key][0] >= total
+        for space, there in spaces.items():
+            for key, figure in there.items():
+                assert figure[0] == max(t for a, t in finals.items()
+                                        if (key, space) in [(f"{k:02d}" if isinstance(k, int) else k, s)
+                                                            for k, s in tw.on_tour.Action.parse(a).marks])
+        board.close()

@@ -1,0 +1,169 @@
+"""Moves valued by playouts on re-dealt positions: the advice and the search bot of both games.
+
+A playout deals again every card the seat cannot see (the game's ``resample``, T-VIEW and its On
+Tour twin), plays the move, and lets every seat play on by the game's playout policy (greedy) to
+the end. Every move is tried on the same deals (common random numbers), so the differences
+between moves are not drowned by the luck of the deal. Each game says what it needs in its own
+``search`` module (same names in both): ``resample``, ``candidates``, ``apply``, ``turn``,
+``playout_policy``, ``value``, ``capped_value``, ``CAP``, ``KIND`` and ``BOUNDS``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+#: z for a 95 % interval
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Tally:
+    """The playouts of one move: how many, and the sum and sum of squares of their values."""
+
+    action: Any
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, value: float) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else math.nan
+
+    def interval(self, bounds: tuple[float, float]) -> tuple[float, float]:
+        """A 95 % confidence interval for the mean: Wilson's for a chance (values 0 or 1 within
+        bounds (0, 1)), else the normal one, clipped to ``bounds``."""
+        n = self.n
+        if n == 0:
+            return bounds
+        low, high = bounds
+        if bounds == (0.0, 1.0):
+            p = self.mean
+            centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
+            half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
+            return max(low, centre - half), min(high, centre + half)
+        if n == 1:
+            return bounds
+        var = max(0.0, (self.squares - self.total * self.total / n) / (n - 1))
+        half = Z95 * math.sqrt(var / n)
+        return max(low, self.mean - half), min(high, self.mean + half)
+
+
+@dataclass
+class Search:
+    """Playouts of every candidate move of ``seat`` at ``state``, dealt from ``seed``.
+
+    ``kit`` is the game's ``search`` module. Deal ``i`` is the same for every move, whatever
+    runs it and in which order, so results depend only on (state, seat, seed, deals played).
+    """
+
+    kit: ModuleType
+    state: Any
+    seat: int
+    seed: int | str
+    moves: Sequence[Any] = ()
+    tallies: list[Tally] = field(default_factory=list)
+    deals: int = 0
+    _next: int = 0
+    _dealt: Any = None
+
+    def __post_init__(self) -> None:
+        if not self.moves:
+            self.moves = tuple(self.kit.candidates(self.state, self.seat))
+        self.tallies = [Tally(m) for m in self.moves]
+
+    def deal(self, i: int) -> Any:
+        """Deal ``i``: the position with what the seat cannot see dealt again."""
+        return self.kit.resample(self.state, self.seat, f"{self.seed}/deal/{i}")
+
+    def run(self, deals: int, among: Sequence[int] | None = None) -> None:
+        """Play the next ``deals`` deals for the moves at indices ``among`` (default: every move)."""
+        which = range(len(self.tallies)) if among is None else among
+        for i in range(self.deals, self.deals + deals):
+            dealt = self.deal(i)
+            for k in which:
+                self._try(dealt, k)
+        self.deals += deals
+
+    def work(self, seconds: float, deals: int | None = None) -> None:
+        """Go on with the deals, every move in turn, for about ``seconds`` (at least one playout)
+        or until ``deals`` deals are played; stops anywhere in a deal and goes on from there."""
+        stop = time.perf_counter() + seconds
+        while deals is None or self.deals < deals:
+            if self._next == 0 or self._dealt is None:
+                self._dealt = self.deal(self.deals)
+            self._try(self._dealt, self._next)
+            self._next += 1
+            if self._next == len(self.tallies):
+                self._next, self._dealt = 0, None
+                self.deals += 1
+            if time.perf_counter() >= stop:
+                return
+
+    def _try(self, dealt: Any, k: int) -> None:
+        tally = self.tallies[k]
+        tally.add(playout(self.kit, self.kit.apply(dealt, tally.action), self.seat))
+
+    @property
+    def playouts(self) -> int:
+        return sum(t.n for t in self.tallies)
+
+    def ranked(self) -> list[Tally]:
+        """The moves, best estimate first (ties: the earlier candidate first)."""
+        order = sorted(range(len(self.tallies)), key=lambda k: (-self.tallies[k].mean, k))
+        return [self.tallies[k] for k in order]
+
+
+def playout(kit: ModuleType, state: Any, seat: int) -> float:
+    """What the game is worth to ``seat`` once every seat has played on by the playout policy."""
+    policy, apply, turn = kit.playout_policy, kit.apply, kit.turn
+    for _ in range(kit.CAP):
+        mover = turn(state)
+        if mover is None:
+            return kit.value(state, seat)
+        state = apply(state, policy(state, mover))
+    return kit.capped_value(state, seat)
+
+
+def results(search: Search) -> Iterator[dict[str, Any]]:
+    """One row per move: the action, its estimate, a 95 % interval and the playouts behind it."""
+    for tally in search.ranked():
+        low, high = tally.interval(search.kit.BOUNDS)
+        yield {"move": str(tally.action), "estimate": tally.mean, "low": low, "high": high,
+               "playouts": tally.n}
+
+
+def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts: int,
+              seconds: float | None = None) -> Any:
+    """The move sequential halving picks with about ``playouts`` playouts in all (or ``seconds``).
+
+    Every candidate is played out on the same deals; each round the better half stays and gets
+    more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
+    bandits"). A lone candidate is returned at once.
+    """
+    search = Search(kit, state, seat, seed)
+    alive = list(range(len(search.tallies)))
+    if len(alive) == 1:
+        return search.tallies[0].action
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    stop = None if seconds is None else time.perf_counter() + seconds
+    while len(alive) > 1:
+        deals = max(1, playouts // (len(alive) * rounds))
+        for _ in range(deals):
+            search.run(1, alive)
+            if stop is not None and time.perf_counter() > stop:
+                break
+        alive.sort(key=lambda k: (-search.tallies[k].mean, k))
+        if stop is not None and time.perf_counter() > stop:
+            break
+        alive = alive[: max(1, (len(alive) + 1) // 2)] if len(alive) > 2 else alive[:1]
+    return search.tallies[alive[0]].action

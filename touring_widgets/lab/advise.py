@@ -1,0 +1,125 @@
+"""What each move is worth: playouts of every legal move from a position, on deals the seat
+cannot tell from the real one, in this process or on any executor.
+
+>>> import touring_widgets as tw
+>>> from touring_widgets import lab
+>>> g = tw.Touring(players=["human", "greedy"], seed=7)
+>>> table = lab.advise(g, n=4, seed=1, progress=False)
+>>> list(table.columns)
+['move', 'win_chance', 'low', 'high', 'playouts']
+>>> int(table["playouts"].min())
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import Executor, as_completed
+from typing import Any
+
+from ..core.game import Game, _module_of
+from ..core.search import Search, Tally, results
+from .simulate import _game_class, _pandas
+
+#: the column of the estimate, by what a playout is worth
+COLUMN = {"chance to win": "win_chance", "expected score": "expected_score"}
+
+
+def kit_of(game: Game | type[Game]) -> Any:
+    """The game's ``search`` module: what playouts need of it."""
+    return _module_of(game if isinstance(game, type) else type(game), "search")
+
+
+def advice_search(game: Game, seat: int | None = None, seed: int | str = 0) -> Search:
+    """A search over every legal move of ``seat`` (default: the seat to move) at the game's position.
+
+    Raises ValueError when the game is over or ``seat`` is not the seat to move (advice is for
+    the move being decided; in On Tour, the next seat to write).
+    """
+    from ..core.game import check_seed
+
+    if not isinstance(game, Game):
+        raise TypeError(f"advice needs a game (Touring or OnTour), not {type(game).__name__}")
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to advise on")
+    turn = game.turn
+    seat = turn if seat is None else game._seat(seat)
+    if seat != turn:
+        raise ValueError(f"seat {seat} is not to move: advice is for the seat to move, seat {turn}")
+    return Search(kit_of(game), game.state, seat, check_seed(seed))
+
+
+def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 0, *,
+           executor: Any = None, progress: bool = True, chunk: int | None = None) -> Any:
+    """Every legal move of ``seat`` with its estimated worth, best first, as a pandas DataFrame.
+
+    Each of ``n`` deals re-deals every card the seat cannot see (``fork(resample=True)``: the
+    other hands, the draw pile, face-down discards; in On Tour the deck order and the dice to
+    come), and every move is played out on each deal by greedy bots to the end. So the advice
+    never depends on a hidden card, and the same ``seed`` gives the same table whatever runs it.
+
+    Columns: ``move`` (its text), the estimate (``win_chance`` in Touring: the share of playouts
+    the seat's team won, T-WIN; ``expected_score`` in On Tour: the mean final score, O-SCORE), a
+    95 % interval ``low``..``high`` (Wilson's for a chance, the normal one for a score) and
+    ``playouts``. ``executor`` runs chunks of deals in parallel (as in ``simulate``).
+
+    Raises ValueError for a finished game, a seat not to move or a bad ``n``.
+    """
+    _pandas()  # a clear message before any work when the extra is missing
+    from tqdm.auto import tqdm
+
+    if type(n) is not int or n < 1:
+        raise ValueError(f"n must be a number of deals (1 or more), not {n!r}")
+    search = advice_search(game, seat, seed)
+    if executor is not None and hasattr(executor, "get_executor"):
+        executor = executor.get_executor()  # a Dask client
+    if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+    size = chunk or (max(1, n // 16) if executor is not None else max(1, n // 50))
+    pieces = [(start, min(n, start + size)) for start in range(0, n, size)]
+    spec = {"game": game.game_name, "save": game.to_json(), "seat": search.seat, "seed": search.seed}
+    with tqdm(total=n, disable=not progress, desc=f"{game.title} advice", unit="deal") as bar:
+        for (start, stop), counts in _run(spec, pieces, executor, search):
+            for tally, (count, total, squares) in zip(search.tallies, counts):
+                tally.n += count
+                tally.total += total
+                tally.squares += squares
+            bar.update(stop - start)
+    search.deals = n
+    return table(search)
+
+
+def table(search: Search) -> Any:
+    """The search's moves as a DataFrame, best first (the columns of ``advise``)."""
+    pandas = _pandas()
+    rows = list(results(search))
+    column = COLUMN[search.kit.KIND]
+    frame = pandas.DataFrame(rows, columns=["move", "estimate", "low", "high", "playouts"])
+    frame = frame.rename(columns={"estimate": column})
+    frame.attrs.update(kind=search.kit.KIND, seat=search.seat, seed=search.seed, deals=search.deals)
+    return frame
+
+
+def _chunk(spec: dict[str, Any], start: int, stop: int, search: Search | None = None) -> list[tuple]:
+    """Deals ``start``..``stop`` of every move: (playouts, sum, sum of squares) per move."""
+    if search is None:
+        game = _game_class(spec["game"]).from_json(spec["save"])
+        search = Search(kit_of(game), game.state, spec["seat"], spec["seed"])
+    fresh = Search(search.kit, search.state, search.seat, search.seed, moves=search.moves)
+    fresh.deals = start
+    fresh.run(stop - start)
+    return [(t.n, t.total, t.squares) for t in fresh.tallies]
+
+
+def _run(spec: dict[str, Any], pieces: list[tuple[int, int]], executor: Any,
+         search: Search) -> Iterable[tuple[tuple[int, int], list[tuple]]]:
+    if executor is None:
+        for start, stop in pieces:
+            yield (start, stop), _chunk(spec, start, stop, search)
+        return
+    futures = {executor.submit(_chunk, spec, start, stop): (start, stop) for start, stop in pieces}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+__all__ = ["Tally", "advice_search", "advise", "kit_of", "table"]

@@ -1,0 +1,63 @@
+"""What the playout search (``core/search.py``) needs of Touring: the re-deal a seat cannot tell
+from the real one (T-VIEW), the moves to try, and what a finished game is worth to a seat (T-WIN).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from ..core.search import best_move
+from .bots import greedy_policy
+from .moves import apply, legal_list
+from .state import State, resample
+
+__all__ = [
+    "BOUNDS",
+    "CAP",
+    "KIND",
+    "PLAYOUTS",
+    "apply",
+    "candidates",
+    "capped_value",
+    "playout_policy",
+    "resample",
+    "search_policy",
+    "turn",
+    "value",
+]
+
+#: what a playout is worth: 1 when the seat's team wins, else 0
+KIND = "chance to win"
+BOUNDS = (0.0, 1.0)
+#: moves a playout may take before it counts as no win (greedy bots at 4 or 5 seats may attack
+#: the leader for ever)
+CAP = 1500
+playout_policy = greedy_policy
+#: the search bot's budget: playouts a move, shared out by sequential halving
+PLAYOUTS = 800
+
+
+def candidates(state: State, seat: int) -> list[Any]:
+    """Every legal move of the seat to move (a handful: six cards, a few targets)."""
+    return legal_list(state)
+
+
+def turn(state: State) -> int | None:
+    return None if state.over else state.turn
+
+
+def value(state: State, seat: int) -> float:
+    """1.0 when the seat's team completed the trip first (T-WIN), else 0.0."""
+    winner = state.winner
+    return 1.0 if winner is not None and state.team_of(winner) == state.team_of(seat) else 0.0
+
+
+def capped_value(state: State, seat: int) -> float:
+    return 0.0
+
+
+def search_policy(state: State, seat: int) -> Any:
+    """The ``search`` bot: the move whose playouts on re-dealt positions are worth most (a pure
+    function of the state: its deals are drawn from the game's seed and the moment)."""
+    return best_move(sys.modules[__name__], state, seat, f"search/{state.seed}/{state.ply}", PLAYOUTS)
