@@ -117,6 +117,14 @@ class Action:
         return f"Action.parse({str(self)!r})"
 
 
+def canonical_action(marks: tuple[Mark, ...], player: int | None) -> Action:
+    """The action of ``marks`` already valid and in canonical order, taken as they are (for bots)."""
+    action = object.__new__(Action)
+    object.__setattr__(action, "marks", marks)
+    object.__setattr__(action, "player", player)
+    return action
+
+
 def read_action(action: Any) -> Action:
     """An action from its text or an ``Action``; raises IllegalAction for anything else (O-WRITE)."""
     if isinstance(action, Action):

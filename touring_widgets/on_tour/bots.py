@@ -18,9 +18,10 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache, lru_cache
-from operator import add, gt
+from itertools import accumulate, compress, pairwise
+from operator import gt, itemgetter
 
-from .actions import Action
+from .actions import Action, canonical_action
 from .facts import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, bits
 from .moves import _second, _shape, legal_actions, one_space_numbers
 from .state import State
@@ -83,10 +84,30 @@ def _route(start: int, rng: random.Random) -> tuple[int, ...] | None:
 
 
 @cache
+def _in_order(order: tuple[int, ...]) -> Callable[[tuple], tuple]:
+    """A function giving the cells of a map in the order of a plan."""
+    return itemgetter(*order)
+
+
+@cache
 def _places() -> tuple[tuple[int, ...], ...]:
     """Per space (board index), its place on each plan of the library."""
     library = plans()
     return tuple(tuple(where[i] for where, _ in library) for i in range(N_SPACES))
+
+
+@cache
+def _after(first: int, second: int) -> int:
+    """One byte a plan of the library, in library order: 1 if space ``first`` comes after space
+    ``second`` on it, else 0 (as an int, so the bytes of several pairs add up at once)."""
+    places = _places()
+    return int.from_bytes(bytes(map(gt, places[first], places[second])), "big")
+
+
+@cache
+def _deviations(v: int) -> tuple[float, ...]:
+    """Per place of a plan, how far ``v`` is from that place's share of the route (0 to 100)."""
+    return tuple(abs(v - 100.0 * (k + 0.5) / N_SPACES) for k in range(N_SPACES))
 
 
 @lru_cache(maxsize=256)
@@ -98,17 +119,31 @@ def setup_plan(setup: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], tup
     """
     library = plans()
     places = _places()
-    costs = [0.0] * len(library)
-    wrong = [0] * len(library)  # pairs out of order
-    for card, v in setup:
-        dev = [abs(v - 100.0 * (k + 0.5) / N_SPACES) for k in range(N_SPACES)]
-        costs = list(map(add, costs, map(dev.__getitem__, places[INDEX[card]])))
-    for c1, v1 in setup:
-        for c2, v2 in setup:
-            if v1 < v2:
-                wrong = list(map(add, wrong, map(gt, places[INDEX[c1]], places[INDEX[c2]])))
-    total = [SETUP_INVERSION * w + c for w, c in zip(wrong, costs)]
-    pick = total.index(min(total))
+    pairs = [(INDEX[c1], INDEX[c2]) for c1, v1 in setup for c2, v2 in setup if v1 < v2]
+    if len(pairs) > 255:  # more than a byte a plan can count
+        wrong = [sum(places[a][p] > places[b][p] for a, b in pairs) for p in range(len(library))]
+        least = min(wrong)
+        candidates = [p for p, w in enumerate(wrong) if w == least]
+    else:
+        # Plans with fewest pairs out of order: any other costs at least SETUP_INVERSION more,
+        # far more than the distances can add.
+        wrong_bytes = sum(_after(a, b) for a, b in pairs).to_bytes(len(library), "big")
+        least = min(wrong_bytes)
+        candidates = []
+        p = wrong_bytes.find(least)
+        while p >= 0:
+            candidates.append(p)
+            p = wrong_bytes.find(least, p + 1)
+    devs = [(places[INDEX[card]], _deviations(v)) for card, v in setup]
+    best = 0.0
+    pick = -1
+    for p in candidates:
+        cost = 0.0
+        for where, dev in devs:
+            cost = cost + dev[where[p]]
+        total = SETUP_INVERSION * least + cost
+        if pick < 0 or total < best:
+            best, pick = total, p
     return library[pick]
 
 
@@ -128,94 +163,146 @@ def random_policy(state: State, player: int) -> Action:
     return legal[bot_rng(state, player, "random").randrange(len(legal))]
 
 
-def _anchors(cells: tuple, order: tuple[int, ...]) -> tuple[list, list, list, list, list]:
-    """Per plan place: the anchors before and after it, where they are, and if its stretch is broken.
+_NO_BACK = [-1] * N_SPACES
+_NO_ANCHOR = [0] * N_SPACES
+_PLACES = range(N_SPACES)
+_EDGE = tuple(min(k, N_SPACES - 1 - k) for k in range(N_SPACES))  # places to the nearer end
+
+
+def _anchors(cells: tuple, order: tuple[int, ...]) -> tuple[list[int], list[float], list[int], list[bool]]:
+    """The anchors along the plan and the stretches between them.
 
     Anchors are the heaviest rising run of the numbers along the plan (a circled number weighs 2);
-    a stretch between two anchors that holds another number or an X is broken.
+    a stretch between two anchors that holds another number or an X is broken. Returns, per
+    place, how many anchors lie at or before it (for a place off the run: its stretch ``s``);
+    and per stretch ``s``, the anchor values and places around it (``[s]`` before, ``[s + 1]``
+    after; -1 before the first anchor, 100 at place 41 after the last) and whether it is broken.
     """
     n = N_SPACES
-    at: list[int] = []  # places of the numbers along the plan, and the run each one ends
-    back: list[int] = []
+    seq = _in_order(order)(cells)
+    back = _NO_BACK[:]  # per place of a number, the place before it on the best run it ends
     stair_v: list[int] = []  # the best runs so far by last value: values and weights both rising
     stair_w: list[int] = []
-    stair_at: list[int] = []
-    for k in range(n):
-        cell = cells[order[k]]
-        if cell is not None and cell[0].__class__ is int:
-            v = cell[0]
-            j = bisect_right(stair_v, v)
-            w = (stair_w[j - 1] if j else 0) + (2 if cell[1] else 1)
-            back.append(stair_at[j - 1] if j else -1)
-            lo = j - 1 if j and stair_v[j - 1] == v else j
-            hi = j
-            while hi < len(stair_w) and stair_w[hi] <= w:
-                hi += 1
-            stair_v[lo:hi], stair_w[lo:hi], stair_at[lo:hi] = [v], [w], [len(at)]
-            at.append(k)
-    top_at = stair_at[-1] if stair_at else -1
-    keep = [False] * n
-    while top_at >= 0:
-        keep[at[top_at]] = True
-        top_at = back[top_at]
-    prev_v = [0.0] * n
-    prev_k = [0] * n
-    next_v = [0.0] * n
-    next_k = [0] * n
-    broken = [False] * n
-    v, a, bad, start = -1.0, -1, False, 0
-    for k in range(n):
-        prev_v[k], prev_k[k] = v, a
-        cell = cells[order[k]]
-        if cell is None:
+    stair_at: list[int] = []  # where each of those runs ends
+    solid = 0  # places holding a number or an X
+    for k in compress(_PLACES, seq):  # the places that are not empty
+        cell = seq[k]
+        v = cell[0]
+        if v.__class__ is not int:
+            if v != "star":
+                solid |= 1 << k
             continue
-        if keep[k]:
-            if bad:
-                broken[start:k] = [True] * (k - start)
-            v, a, bad, start = float(cell[0]), k, False, k + 1
-        elif cell[0] != "star":
-            bad = True
-    if bad:
-        broken[start:] = [True] * (n - start)
-    v, a = 100.0, n
-    for k in range(n - 1, -1, -1):
-        next_v[k], next_k[k] = v, a
-        if keep[k]:
-            v, a = float(cells[order[k]][0]), k
-    return prev_v, next_v, prev_k, next_k, broken
+        solid |= 1 << k
+        top = len(stair_v)
+        j = bisect_right(stair_v, v)
+        if j:
+            w = stair_w[j - 1] + (2 if cell[1] else 1)
+            back[k] = stair_at[j - 1]
+            lo = j - 1 if stair_v[j - 1] == v else j
+        else:
+            w = 2 if cell[1] else 1
+            lo = 0
+        if j == top:  # the longest run so far grows (or its last number is replaced)
+            if lo == j:
+                stair_v.append(v)
+                stair_w.append(w)
+                stair_at.append(k)
+            else:
+                stair_v[lo] = v
+                stair_w[lo] = w
+                stair_at[lo] = k
+            continue
+        hi = j
+        while hi < top and stair_w[hi] <= w:
+            hi += 1
+        stair_v[lo:hi], stair_w[lo:hi], stair_at[lo:hi] = [v], [w], [k]
+    kept = []
+    k = stair_at[-1] if stair_at else -1
+    while k >= 0:
+        kept.append(k)
+        k = back[k]
+    at_anchor = _NO_ANCHOR[:]
+    for k in kept:
+        at_anchor[k] = 1
+    kept.reverse()
+    around_v = [float(seq[k][0]) for k in kept]
+    around_v.insert(0, -1.0)
+    kept.insert(0, -1)
+    broken = [solid >> (a + 1) & ((1 << (k - a - 1)) - 1) != 0 for a, k in pairwise(kept)]
+    broken.append(solid >> (kept[-1] + 1) != 0)
+    around_v.append(100.0)
+    kept.append(n)
+    return list(accumulate(at_anchor)), around_v, kept, broken
 
 
 class _Judge:
-    """Scores of writing a number, a star or an X in each space, for one map."""
+    """Scores of writing a number, a star or an X in each empty space, for one map."""
 
-    __slots__ = ("broken", "next_k", "next_v", "pos", "prev_k", "prev_v")
+    __slots__ = ("around_k", "around_v", "broken", "pos", "stretch")
 
     def __init__(self, cells: tuple, plan: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
         self.pos, order = plan
-        self.prev_v, self.next_v, self.prev_k, self.next_k, self.broken = _anchors(cells, order)
+        self.stretch, self.around_v, self.around_k, self.broken = _anchors(cells, order)
 
     def x_score(self, i: int) -> float:
         k = self.pos[i]
-        broken = 50.0 if self.broken[k] else 0.0
+        broken = 50.0 if self.broken[self.stretch[k]] else 0.0
         return broken - min(k, N_SPACES - 1 - k)
 
     def number(self, n: int, i: int) -> float:
         k = self.pos[i]
-        a, b = self.prev_v[k], self.next_v[k]
+        s = self.stretch[k]
+        a, b = self.around_v[s], self.around_v[s + 1]
         if not a <= n <= b:
             return self.x_score(i) - 50.0
-        ka, kb = self.prev_k[k], self.next_k[k]
+        ka, kb = self.around_k[s], self.around_k[s + 1]
         ideal = a + (b - a) * (k - ka) / (kb - ka)
         return FIT - 2.0 * abs(n - ideal)
 
+    def numbers(
+        self, low: int, high: int, spaces: list[int], cards: set[int]
+    ) -> tuple[list[float], list[float]]:
+        """``number(low, i)`` and ``number(high, i)`` for each space of ``spaces``, each plus the
+        circle bonus for the spaces of ``cards``."""
+        pos, stretch, around_v, around_k = self.pos, self.stretch, self.around_v, self.around_k
+        lows = []
+        highs = []
+        for i in spaces:
+            k = pos[i]
+            s = stretch[k]
+            a = around_v[s]
+            b = around_v[s + 1]
+            bonus = CIRCLE_BONUS if i in cards else 0.0
+            if a <= low and high <= b:
+                ka = around_k[s]
+                ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
+                lows.append(FIT - 2.0 * abs(low - ideal) + bonus)
+                highs.append(FIT - 2.0 * abs(high - ideal) + bonus)
+                continue
+            off = ((50.0 if self.broken[s] else 0.0) - _EDGE[k]) - 50.0 + bonus
+            if a <= low <= b:
+                ka = around_k[s]
+                ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
+                lows.append(FIT - 2.0 * abs(low - ideal) + bonus)
+            else:
+                lows.append(off)
+            if a <= high <= b:
+                ka = around_k[s]
+                ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
+                highs.append(FIT - 2.0 * abs(high - ideal) + bonus)
+            else:
+                highs.append(off)
+        return lows, highs
+
     def star(self, i: int) -> float:
         k = self.pos[i]
-        gap = self.next_v[k] - self.prev_v[k]
-        room = self.next_k[k] - self.prev_k[k]
+        s = self.stretch[k]
+        gap = self.around_v[s + 1] - self.around_v[s]
+        room = self.around_k[s + 1] - self.around_k[s]
         return FIT + 40.0 - gap / room
 
     def same_gap(self, i: int, j: int) -> bool:
-        return self.prev_k[self.pos[i]] == self.prev_k[self.pos[j]]
+        return self.stretch[self.pos[i]] == self.stretch[self.pos[j]]
 
 
 def greedy_policy(state: State, player: int) -> Action:
@@ -249,25 +336,40 @@ def greedy_policy(state: State, player: int) -> Action:
         return Action(((n, S[i]), ("X", S[x])), player)
     # Two numbers: the best pair the cards allow.
     spaces = bits(union)
-    hi_ranked = sorted(((judge.number(high, j) + bonus(j), j) for j in spaces), reverse=True)
+    lo_scores, hi_scores = judge.numbers(low, high, spaces, cards)
+    hi_ranked = sorted(zip(hi_scores, spaces), reverse=True)
+    pos = judge.pos
+    stretch = judge.stretch
     best_total = -1e18
     pick = (spaces[0], spaces[0])
-    seconds: dict[int, int] = {}  # which cards' regions hold a space -> where the other number may go
-    for i in spaces:
-        lo_score = judge.number(low, i) + bonus(i)
+    # Which cards' regions hold a space -> the best four places for the other number (the first
+    # three of them that are not the space itself are the ones worth trying).
+    tops: dict[int, list[tuple[float, int]]] = {}
+    if shape == "two_any":
+        top_any = hi_ranked[:4]
+    else:
+        m0, m1, m2 = masks
+    most = hi_ranked[0][0]  # no pair with the low number in i beats lo_score + most
+    for i, lo_score in zip(spaces, lo_scores):
+        if lo_score + most <= best_total:
+            continue
         if shape == "two_any":
-            allowed = empty & ~(1 << i)
+            top = top_any
         else:
-            pattern = sum(1 << c for c, m in enumerate(masks) if m >> i & 1)
-            if pattern not in seconds:
-                seconds[pattern] = _second(masks, i, empty | 1 << i, keep=True)
-            allowed = seconds[pattern] & ~(1 << i)
+            pattern = (m0 >> i & 1) | (m1 >> i & 1) << 1 | (m2 >> i & 1) << 2
+            top = tops.get(pattern)
+            if top is None:
+                allowed = _second(masks, i, empty | 1 << i, keep=True)
+                top = tops[pattern] = [e for e in hi_ranked if allowed >> e[1] & 1][:4]
+        ki = pos[i]
+        gap = stretch[ki]
         seen = 0
-        for hi_score, j in hi_ranked:
-            if not allowed >> j & 1:
+        for hi_score, j in top:
+            if j == i:
                 continue
             total = lo_score + hi_score
-            if judge.pos[i] > judge.pos[j] and judge.same_gap(i, j):
+            kj = pos[j]
+            if ki > kj and gap == stretch[kj]:
                 total -= WRONG_ORDER
             if total > best_total:
                 best_total, pick = total, (i, j)
@@ -275,7 +377,7 @@ def greedy_policy(state: State, player: int) -> Action:
             if seen >= 3:
                 break
     i, j = pick
-    return Action(((low, S[i]), (high, S[j])), player)
+    return canonical_action(((low, S[i]), (high, S[j])), player)  # low < high: not a double
 
 
 #: Policy name -> the bot: ``policy(state, seat) -> action`` for a seat still to write.

@@ -100,18 +100,30 @@ def mask_of(spaces) -> int:
     return m
 
 
+# Per 7-bit chunk of a mask, the space indices of each of its 128 values.
+_BITS = tuple(
+    tuple(tuple(c * 7 + k for k in range(7) if v >> k & 1) for v in range(128)) for c in range(6)
+)
+_B0, _B1, _B2, _B3, _B4, _B5 = _BITS
+
+
 def bits(mask: int) -> list[int]:
     """The space indices of a bitmask, in board order.
 
     >>> bits(0b1010)
     [1, 3]
     """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    if mask >> 42:
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+    return [
+        *_B0[mask & 127], *_B1[mask >> 7 & 127], *_B2[mask >> 14 & 127],
+        *_B3[mask >> 21 & 127], *_B4[mask >> 28 & 127], *_B5[mask >> 35 & 127],
+    ]
 
 
 def spaces_of(mask: int) -> list[str]:

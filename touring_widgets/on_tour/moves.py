@@ -7,7 +7,8 @@ circles), so ``legal_actions``, ``is_legal``, ``judge``, ``explain`` and ``apply
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..core.legal import LegalActions
@@ -15,7 +16,7 @@ from ..core.verdict import Verdict, unreadable
 from ..errors import IllegalAction
 from .actions import Action, read_action
 from .facts import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
-from .state import State, end_turn
+from .state import State, _end_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +37,12 @@ def _no(reason: str, rule: str, player: int | None = None) -> Ruling:
 
 def card_masks(state: State) -> tuple[int, ...]:
     """The bitmask of each shown card's region, in card order (O-WRITE)."""
-    return tuple(REGION_MASK[CARD_REGION[c]] for c in state.cards)
+    return _region_masks(state.cards)
+
+
+@lru_cache(maxsize=4096)
+def _region_masks(cards: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(REGION_MASK[CARD_REGION[c]] for c in cards)
 
 
 def _shown(state: State) -> str:
@@ -83,8 +89,12 @@ def _circled(state: State, sid: str, card: str | None) -> bool:
     return sid == card or (state.rules.circle_any_shown and sid in state.cards)
 
 
-def ruling(state: State, action: Action) -> Ruling:
-    """Whether ``action`` is legal now, with a one-sentence reason citing the rule id."""
+def ruling(state: State, action: Action, words: bool = True) -> Ruling:
+    """Whether ``action`` is legal now, with a one-sentence reason citing the rule id.
+
+    With ``words=False`` the reason of a legal writing of two numbers may be left empty (for
+    ``apply``, which only needs the cells); a refusal always says why.
+    """
     if state.over:
         return _no("the game is over: every map is full", "O-END")
     player = resolve_player(state, action.player)
@@ -188,12 +198,14 @@ def ruling(state: State, action: Action) -> Ruling:
             card = state.cards[c]
             circled = _circled(state, sid, card)
             cells.append((i, (n, circled)))
-            notes.append(
-                f"{n:02d} in {sid} with card {card} ({CARD_REGION[card]}{', circled' if circled else ''})"
-            )
+            if words:
+                notes.append(
+                    f"{n:02d} in {sid} with card {card} ({CARD_REGION[card]}{', circled' if circled else ''})"
+                )
+        said = " and ".join(notes)
         if any(c[1][1] for c in cells):
-            return _ok(player, cells, f"{' and '.join(notes)} (O-WRITE, O-CIRCLE)", "O-CIRCLE")
-        return _ok(player, cells, f"{' and '.join(notes)} (O-WRITE)", "O-WRITE")
+            return _ok(player, cells, f"{said} (O-WRITE, O-CIRCLE)" if words else "", "O-CIRCLE")
+        return _ok(player, cells, f"{said} (O-WRITE)" if words else "", "O-WRITE")
     if forced and _fits_two(masks, empty):
         return _no(
             "an X only for a number with no legal space, and both numbers can be written", "O-X", player
@@ -250,7 +262,7 @@ def apply(state: State, action: Action | str) -> State:
     Raises IllegalAction, naming the problem and the rule, leaving ``state`` as it was.
     """
     action = read_action(action)
-    found = ruling(state, action)
+    found = ruling(state, action, words=False)
     if not found.legal:
         raise IllegalAction(f"{str(_named(state, action))!r}: {found.reason}", found.rule)
     return write(state, found)
@@ -268,8 +280,13 @@ def write(state: State, verdict: Ruling) -> State:
     maps = (*state.maps[:p], tuple(board), *state.maps[p + 1 :])
     empties = (*state.empty[:p], empty, *state.empty[p + 1 :])
     written = (*state.written[:p], True, *state.written[p + 1 :])
-    state = replace(state, maps=maps, empty=empties, written=written)
-    return end_turn(state) if all(written) else state
+    if all(written):
+        return _end_turn(state, maps, empties, written)
+    return State(
+        state.rules, state.seed, state.players, state.setup, state.setup_rolls, maps, empties,
+        state.round, state.roller, state.deck, state.discard, state.cards, state.dice, state.reshuffled,
+        written, state.over,
+    )
 
 
 # -- the lazy list of legal actions ---------------------------------------------------------
@@ -389,7 +406,7 @@ def legal_actions(state: State, player: int | None = None) -> LegalActions:
             return False
         if action.player is None:
             action = action.with_player(p)
-        return action.player == p and ruling(state, action).legal
+        return action.player == p and ruling(state, action, words=False).legal
 
     return LegalActions(p, lambda: _generate(state, p), contains, lambda: _count(state, p))
 
@@ -397,6 +414,6 @@ def legal_actions(state: State, player: int | None = None) -> LegalActions:
 def is_legal(state: State, action: Any) -> bool:
     """Whether an action (or its text) is legal now; never raises."""
     try:
-        return ruling(state, read_action(action)).legal
+        return ruling(state, read_action(action), words=False).legal
     except IllegalAction:
         return False

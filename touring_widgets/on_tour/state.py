@@ -75,15 +75,17 @@ class State:
         """Players draw a star instead of numbers: a double, or three cards of one region (O-STAR)."""
         if self.over:
             return False
-        if self.double:
+        dice = self.dice
+        if dice[0] == dice[1]:
             return True
-        return len(self.cards) == 3 and len({CARD_REGION[c] for c in self.cards}) == 1
+        cards = self.cards
+        return len(cards) == 3 and CARD_REGION[cards[0]] == CARD_REGION[cards[1]] == CARD_REGION[cards[2]]
 
     @property
     def numbers(self) -> tuple[int, int]:
         """The two numbers of the roll, lower first (O-DICE)."""
         a, b = self.dice
-        return tuple(sorted((10 * a + b, 10 * b + a)))  # type: ignore[return-value]
+        return (10 * a + b, 10 * b + a) if a <= b else (10 * b + a, 10 * a + b)
 
     @property
     def turn(self) -> int | None:
@@ -170,11 +172,18 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
 
 def begin_turn(state: State) -> State:
     """The next turn: the next roller flips three cards (unless O-LAST) and rolls (O-FLIP, O-ROLL)."""
+    return _next_turn(state, state.maps, state.empty, state.deck, state.discard)
+
+
+def _next_turn(
+    state: State, maps: tuple, empty: tuple[int, ...], deck: tuple[str, ...], discard: tuple[str, ...]
+) -> State:
+    """begin_turn of ``state`` with these maps, empty spaces, deck and discards (one new state)."""
     turn = state.round + 1
     rng = _rng(state.seed, f"turn/{turn}")
-    deck, discard, cards = state.deck, state.discard, ()
+    cards: tuple[str, ...] = ()
     reshuffled = False
-    if state.empty_count(0) > LAST_TURN_SPACES:
+    if empty[0].bit_count() > LAST_TURN_SPACES:
         if len(deck) >= 3:
             cards, deck = deck[:3], deck[3:]
         else:
@@ -184,25 +193,28 @@ def begin_turn(state: State) -> State:
             need = 3 - len(deck)
             cards, deck, discard = deck + tuple(fresh[:need]), tuple(fresh[need:]), ()
             reshuffled = True
-    return replace(
-        state,
-        round=turn,
-        roller=(state.roller + 1) % state.players,
-        deck=deck,
-        discard=discard,
-        cards=cards,
-        dice=_roll(rng),
-        reshuffled=reshuffled,
-        written=(False,) * state.players,
+    players = state.players
+    return State(
+        state.rules, state.seed, players, state.setup, state.setup_rolls, maps, empty, turn,
+        (state.roller + 1) % players, deck, discard, cards, _roll(rng), reshuffled, (False,) * players,
     )
 
 
 def end_turn(state: State) -> State:
     """Everybody has written: discard the cards, then end the game or begin the next turn (O-DISCARD)."""
-    state = replace(state, discard=state.discard + state.cards, cards=())
-    if not any(state.empty):
-        return replace(state, over=True)
-    return begin_turn(state)
+    return _end_turn(state, state.maps, state.empty, state.written)
+
+
+def _end_turn(state: State, maps: tuple, empty: tuple[int, ...], written: tuple[bool, ...]) -> State:
+    """end_turn of ``state`` with these maps, empty spaces and writers (one new state)."""
+    discard = state.discard + state.cards
+    if not any(empty):
+        return State(
+            state.rules, state.seed, state.players, state.setup, state.setup_rolls, maps, empty,
+            state.round, state.roller, state.deck, discard, (), state.dice, state.reshuffled, written,
+            True,
+        )
+    return _next_turn(state, maps, empty, state.deck, discard)
 
 
 def resample(state: State, seat: int, seed: int | str) -> State:
