@@ -229,3 +229,56 @@ def test_when_the_game_cannot_judge_an_action_the_board_shows_its_error_and_rule
     assert reply["message"] == "the engine changed its mind (R-LATE)" and b.rule == "R-LATE"
     assert game.position == 0
     b.close()
+
+
+class Speechless(Race):
+    """A game whose errors name no rule: the board then shows no rule badge, never a made-up one."""
+
+    def __init__(self, *args, error: Exception, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.error = error
+
+    def why(self, action):
+        raise self.error
+
+    def step(self, action=None):
+        raise IllegalAction("no move can be made now")
+
+
+@pytest.mark.parametrize("error", [ValueError("cannot read that"), IllegalAction("cannot read that"),
+                                   IllegalAction("cannot read that", "")])
+def test_an_error_without_a_rule_shows_its_words_and_no_rule(error):
+    game = Speechless(players=["human", "greedy"], error=error)
+    b = RaceBoard(game, seat=0, speed="instant")
+    page = Page(b)
+    reply = page.send({"type": "act", "action": "add 3"})
+    assert reply["message"] == "cannot read that" and b.rule == "" and b.error and not reply["ok"]
+    reply = page.send({"type": "step"})
+    assert reply["message"] == "no move can be made now" and b.rule == "" and b.error
+    reply = page.send({"type": "act", "action": "add 1"})  # listed, refused when played
+    assert reply["message"] == "no move can be made now" and b.rule == ""
+    assert game.position == 0
+    b.close()
+
+
+def test_any_move_from_the_page_stops_automatic_play_even_a_refused_one():
+    """A click while bots play on means "wait": play stops, whatever the click was."""
+    import asyncio
+
+    game = Race(players=["greedy", "greedy"], rules=None)
+    b = RaceBoard(game, seat=None, speed="slow")
+    page = Page(b)
+
+    async def scenario():
+        for content in ({"type": "act", "action": "add 9"}, {"type": "goto", "index": 99}, {"type": "undo"}):
+            assert page.send({"type": "run"})["ok"] and b.running
+            page.send(content)
+            assert not b.running and b.autoplay == "", content
+        assert page.send({"type": "run"})["ok"] and b.running
+        assert page.send({"type": "run"})["ok"] and b.running  # Play again: play goes on
+        page.send({"type": "stop"}, revision=False)
+        assert not b.running
+
+    asyncio.run(scenario())
+    assert game.position == 0  # slow: no move was due yet
+    b.close()

@@ -590,16 +590,17 @@ class Board(anywidget.AnyWidget):
             raise self._refusal(action)
         try:
             game.step(action)
-        except IllegalAction as exc:
-            raise self._refusal(action, exc) from None
+        except IllegalAction as exc:  # listed, yet refused when played: the engine's own words
+            raise _Refused(str(exc), exc.rule or "") from None
         self._answer_bots()
         return None
 
-    def _refusal(self, action: str, exc: IllegalAction | None = None) -> _Refused:
+    def _refusal(self, action: str) -> _Refused:
+        """The game's verdict on an action it does not list, or its error when it cannot judge."""
         try:
             verdict = self.game.why(action)
-        except (IllegalAction, ValueError) as err:
-            return _Refused(str(exc or err), getattr(exc or err, "rule", "") or "")
+        except ValueError as err:  # IllegalAction included
+            return _Refused(str(err), getattr(err, "rule", None) or "")
         return _Refused(str(verdict), verdict.rule)
 
     def _msg_step(self, content: dict[str, Any]) -> str | None:

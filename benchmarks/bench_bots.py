@@ -1,0 +1,138 @@
+"""How strong and how quick the search bot is, against greedy, in both games; prints a table.
+
+    python benchmarks/bench_bots.py                  # the figures in README.md (long: see --workers)
+    python benchmarks/bench_bots.py --quick          # 40 Touring games and 10 On Tour games
+    python benchmarks/bench_bots.py --workers 2      # games in a process pool
+
+Touring: two players, search against greedy, seats alternated (game i: search sits at seat i % 2),
+the same deals for every run. On Tour: solo games, the same seeds played by greedy and by search
+(paired, so the difference is the bots' and not the deals'). Every search move is timed in CPU
+time (``time.process_time``), so other processes on the machine do not count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from table import print_table  # benchmarks/table.py, beside this script
+
+from touring_widgets.core.search import Z95
+from touring_widgets.on_tour import Rules as OnTourRules
+from touring_widgets.on_tour import apply as on_tour_apply
+from touring_widgets.on_tour import new_game as on_tour_new_game
+from touring_widgets.on_tour import search as on_tour_search
+from touring_widgets.on_tour.bots import greedy_policy as on_tour_greedy
+from touring_widgets.on_tour.scoring import best_tour
+from touring_widgets.touring import Rules as TouringRules
+from touring_widgets.touring import apply as touring_apply
+from touring_widgets.touring import new_game as touring_new_game
+from touring_widgets.touring import search as touring_search
+from touring_widgets.touring.bots import greedy_policy as touring_greedy
+
+
+def timed(policy, times: list[float]):
+    def play(state, seat):
+        start = time.process_time()
+        action = policy(state, seat)
+        times.append(time.process_time() - start)
+        return action
+
+    return play
+
+
+def touring_game(i: int, playouts: int | None) -> tuple[bool, list[float]]:
+    """Game i: search at seat i % 2 against greedy; (search won, its move times)."""
+    if playouts is not None:
+        touring_search.PLAYOUTS = playouts
+    times: list[float] = []
+    seat = i % 2
+    policies = [touring_greedy, touring_greedy]
+    policies[seat] = timed(touring_search.search_policy, times)
+    state = touring_new_game(2, f"bots/{i}", TouringRules())
+    while not state.over:
+        state = touring_apply(state, policies[state.turn](state, state.turn))
+    return state.winner == seat, times
+
+
+def on_tour_game(i: int, playouts: int | None, search: bool) -> tuple[int, list[float]]:
+    """Solo game i by greedy or by search: (final score, the search's move times)."""
+    if playouts is not None:
+        on_tour_search.PLAYOUTS = playouts
+    times: list[float] = []
+    policy = timed(on_tour_search.search_policy, times) if search else on_tour_greedy
+    state = on_tour_new_game(1, f"bots/{i}", OnTourRules())
+    while state.turn is not None:
+        state = on_tour_apply(state, policy(state, state.turn))
+    return best_tour(state.map(0)).total, times
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
+    return centre - half, centre + half
+
+
+def spread(times: list[float]) -> str:
+    if not times:
+        return "-"
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"mean {statistics.mean(times):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="40 Touring games and 10 On Tour games")
+    parser.add_argument("--touring", type=int, help="Touring games (default 400)")
+    parser.add_argument("--on-tour", type=int, help="On Tour solo games (default 200)")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
+    parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
+    parser.add_argument("--on-tour-playouts", type=int, help="the On Tour search budget (default PLAYOUTS)")
+    args = parser.parse_args()
+    n_touring = args.touring if args.touring is not None else 40 if args.quick else 400
+    n_on_tour = args.on_tour if args.on_tour is not None else 10 if args.quick else 200
+    tp = args.touring_playouts or touring_search.PLAYOUTS
+    op = args.on_tour_playouts or on_tour_search.PLAYOUTS
+
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        touring = list(pool.map(touring_game, range(n_touring), [tp] * n_touring))
+        greedy = list(pool.map(on_tour_game, range(n_on_tour), [op] * n_on_tour, [False] * n_on_tour))
+        search = list(pool.map(on_tour_game, range(n_on_tour), [op] * n_on_tour, [True] * n_on_tour))
+    wall = time.perf_counter() - start
+
+    rows = []
+    if n_touring:
+        wins = sum(won for won, _ in touring)
+        low, high = wilson(wins, n_touring)
+        times = [t for _, ts in touring for t in ts]
+        rows += [
+            (f"Touring, search ({tp} playouts) vs greedy, {n_touring} games, seats alternated",
+             f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ">= 60%"),
+            ("Touring, CPU time a search move", spread(times), "<= 1 s"),
+        ]
+    if n_on_tour:
+        g_scores = [s for s, _ in greedy]
+        s_scores = [s for s, _ in search]
+        diffs = [s - g for s, g in zip(s_scores, g_scores)]
+        half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+        times = [t for _, ts in search for t in ts]
+        rows += [
+            (f"On Tour solo, greedy mean score, {n_on_tour} games", f"{statistics.mean(g_scores):.2f}", ""),
+            (f"On Tour solo, search ({op} playouts) mean score, same seeds",
+             f"{statistics.mean(s_scores):.2f}", ""),
+            ("On Tour solo, search minus greedy (paired)",
+             f"{statistics.mean(diffs):+.2f} (95% ±{half:.2f})", ">= +3"),
+            ("On Tour, CPU time a search move", spread(times), ""),
+        ]
+    rows.append(("wall-clock time of the whole run", f"{wall:.0f} s with {args.workers} process(es)", ""))
+    print_table(rows)
+
+
+if __name__ == "__main__":
+    main()
