@@ -2,29 +2,70 @@
 
 python benchmarks/bench_on_tour.py            # 10,000 maps, 1,000 games a bot, 5 hard maps a kind
 python benchmarks/bench_on_tour.py --quick    # 500 maps, 200 games a bot, 2 hard maps a kind
-python benchmarks/bench_on_tour.py --stress   # also the maps with 16-30 stars among 0s and 1s
+python benchmarks/bench_on_tour.py --baseline REV   # the engine to compare with (default a0bae5e)
 
 best_tour and a plain depth-first search (``naive_best_tour``, the baseline) score the same
 end-of-game maps one after the other, so both see the same machine load; the speed-up is the
-ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``.
+ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``, the 16-30
+star ones included (``--stress`` is kept for old command lines; it changes nothing).
+
+Solo greedy games per second are timed for this working tree and for the engine of ``REV``
+(taken with ``git archive`` into a temporary folder), each in a fresh process, taking turns, so
+both see the same machine load; wall-clock and CPU time (which leaves out the time other
+processes held the CPU) are both given.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+BASELINE = "a0bae5e"  # the engine before the playout speed-ups
+RATE_FLAG = "--_games-per-second"  # internal: time games in this process and print JSON
 
-from on_tour_hard_maps import FAMILIES, STRESS_FAMILIES, classic_maps, time_families  # beside this script
-from table import print_table  # benchmarks/table.py, beside this script
 
-from touring_widgets.on_tour import OnTour, best_tour
-from touring_widgets.on_tour.facts import ADJACENT
+def games_per_second(count: int) -> tuple[float, float]:
+    """Solo greedy games (with their final score) per second: (wall-clock, CPU time).
+
+    Uses whichever ``touring_widgets`` this process imports; one untimed game first.
+    """
+    from touring_widgets.on_tour import OnTour
+
+    OnTour(players=1, seed=9_999).play().scores  # noqa: B018 - builds the bot's plan library
+    t0, c0 = time.perf_counter(), time.process_time()
+    for seed in range(count):
+        o = OnTour(players=1, seed=10_000 + seed).play()
+        o.scores  # noqa: B018 - the final score is part of a complete game
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return count / wall, count / cpu
+
+
+if __name__ == "__main__" and RATE_FLAG in sys.argv:
+    # A child process: PYTHONPATH decides which engine is imported; nothing else is loaded.
+    import touring_widgets
+
+    wall_rate, cpu_rate = games_per_second(int(sys.argv[sys.argv.index(RATE_FLAG) + 1]))
+    print(json.dumps({"wall": wall_rate, "cpu": cpu_rate, "engine": touring_widgets.__file__}))
+    sys.exit(0)
+
+sys.path.insert(0, str(ROOT))
+# (imported after the child's early exit above, so a child imports only the engine it is given)
+from on_tour_hard_maps import FAMILIES, STRESS_FAMILIES, classic_maps, time_families  # noqa: E402
+from table import print_table  # noqa: E402  (benchmarks/table.py, beside this script)
+
+from touring_widgets.on_tour import OnTour, best_tour  # noqa: E402
+from touring_widgets.on_tour.facts import ADJACENT  # noqa: E402
 
 
 def naive_best_tour(board: dict[str, Any]) -> tuple[int, list[str]]:
@@ -88,20 +129,73 @@ def time_side_by_side(maps: list[dict]) -> tuple[list[float], list[float], list[
     return ours, naive, ours_cpu
 
 
-def games_per_second(count: int) -> float:
-    t0 = time.perf_counter()
-    for seed in range(count):
-        o = OnTour(players=1, seed=10_000 + seed).play()
-        o.scores  # noqa: B018 - the final score is part of a complete game
-    return count / (time.perf_counter() - t0)
-
-
 def bot_strength(count: int) -> dict[str, tuple[float, float, int, int]]:
     out = {}
     for policy in ("random", "greedy"):
         totals = [OnTour(players=[policy], seed=seed).play().scores[0].total for seed in range(count)]
         out[policy] = (statistics.mean(totals), statistics.pstdev(totals), min(totals), max(totals))
     return out
+
+
+def extract_engine(rev: str, into: str) -> bool:
+    """Put the ``touring_widgets`` of git revision ``rev`` in folder ``into``; False if git or
+    the revision is unavailable."""
+    try:
+        tar = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", rev, "touring_widgets"], capture_output=True, check=True
+        ).stdout
+        with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+            archive.extractall(into)
+    except (OSError, subprocess.CalledProcessError, tarfile.TarError):
+        return False
+    return (Path(into) / "touring_widgets" / "on_tour").is_dir()
+
+
+def rate_in_child(path: str, count: int) -> tuple[float, float]:
+    """games_per_second in a fresh process importing the engine found in folder ``path``."""
+    env = {**os.environ, "PYTHONPATH": path}
+    out = subprocess.run(
+        [sys.executable, __file__, RATE_FLAG, str(count)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = json.loads(out.splitlines()[-1])
+    if not Path(found["engine"]).resolve().is_relative_to(Path(path).resolve()):
+        raise RuntimeError(f"the child imported {found['engine']}, not the engine in {path}")
+    return found["wall"], found["cpu"]
+
+
+def compare_rates(rev: str, count: int, rounds: int) -> list[tuple[str, str, str]]:
+    """Rows: solo greedy games per second now and at ``rev``, best of ``rounds`` turns each."""
+    now: list[tuple[float, float]] = []
+    then: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        have_base = extract_engine(rev, tmp)
+        for _ in range(rounds):
+            now.append(rate_in_child(str(ROOT), count))
+            if have_base:
+                then.append(rate_in_child(tmp, count))
+    wall, cpu = max(r[0] for r in now), max(r[1] for r in now)
+    rows = [
+        (
+            f"solo greedy games per second (with score), wall-clock, best of {rounds}x{count}",
+            f"{wall:.0f}",
+            ">= 500",
+        ),
+        ("solo greedy games per second, CPU time (same runs)", f"{cpu:.0f}", ">= 500"),
+    ]
+    if not then:
+        rows.append((f"the same at {rev}", "baseline unavailable", ""))
+        return rows
+    base_wall, base_cpu = max(r[0] for r in then), max(r[1] for r in then)
+    rows.append(
+        (f"the same at {rev}, wall-clock / CPU time", f"{base_wall:.0f} / {base_cpu:.0f}", "baseline")
+    )
+    speed_up = f"{wall / base_wall:.2f}x / {cpu / base_cpu:.2f}x"
+    rows.append((f"speed-up over {rev}, wall-clock / CPU time", speed_up, ""))
+    return rows
 
 
 def ms(seconds: float) -> str:
@@ -115,6 +209,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, help="solo games a bot for the strength table (default 1,000)")
     parser.add_argument("--seeds", type=int, help="hard maps of each family and star count (default 5)")
     parser.add_argument("--stress", action="store_true", help="also time the 16-30 star families")
+    parser.add_argument(
+        "--baseline",
+        default=BASELINE,
+        metavar="REV",
+        help=f"git revision whose engine the games per second are compared with (default {BASELINE})",
+    )
     args = parser.parse_args(argv)
     n_maps = args.maps or (500 if args.quick else 10_000)
     n_games = args.games or (200 if args.quick else 1_000)
@@ -160,13 +260,7 @@ def main(argv: list[str] | None = None) -> None:
     rows.append(("best_tour max over every hard map above", f"{worst * 1e3:.0f} ms", "< 1 s"))
     rows.append(("the same in CPU time (without other processes' share)", f"{worst_cpu * 1e3:.0f} ms", ""))
 
-    rows.append(
-        (
-            "solo greedy games per second (with score)",
-            f"{games_per_second(max(50, n_games // 5)):.0f}",
-            ">= 200",
-        )
-    )
+    rows += compare_rates(args.baseline, max(50, n_games // 5), 2 if args.quick else 3)
     for policy, (mean, sd, lo, hi) in bot_strength(n_games).items():
         rows.append(
             (f"{policy} solo score over {n_games} games", f"mean {mean:.2f} sd {sd:.2f} [{lo}-{hi}]", "")

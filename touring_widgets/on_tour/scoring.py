@@ -383,6 +383,11 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
         ge[v + 1] = acc
     ge[0] = acc
     over = [ge[v + 2] & ~stars for v in range(99)] + [0]  # numbers higher than v
+    below = []  # per v: the spaces a tour may pass just before a number v (stars, numbers <= v)
+    acc = stars
+    for v in range(100):
+        acc |= by_value[v]
+        below.append(acc)
 
     def wsum(m: int) -> int:
         return m.bit_count() + (m & circled).bit_count()
@@ -634,6 +639,36 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
             out.append(nxt >> 41)
             key = nxt
 
+    def ends(cur: int, ahead: int) -> int:
+        # What the spaces a tour from cur can neither enter nor leave cost it: a space of
+        # ``ahead`` needs a space before it (cur, a star, a number not above its own) and, unless
+        # it ends the tour, a different one after it (a star, a number not below its own). With
+        # no way in it is out; with no way on it can only be the last space, so of all those
+        # only the heaviest counts.
+        inside = ahead | 1 << cur
+        lost = top = 0
+        rest = ahead
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            i = b.bit_length() - 1
+            near = nmask[i] & inside
+            if stars & b:
+                into = near
+                out = near & ahead
+            else:
+                v = vals[i]
+                into = near & below[v]
+                out = near & ahead & ge[v + 1]
+            if not into:
+                lost += weight[i]
+            elif not out or (into | out).bit_count() == 1:
+                w = weight[i]
+                lost += w
+                if w > top:
+                    top = w
+        return lost - top
+
     def dfs(cur: int, last: int, seen: int, gained: int) -> tuple[int, int]:
         # Returns (best extension found, the state's key if that is exact, else -1).
         nonlocal best, best_path
@@ -653,6 +688,8 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
         if ub is not None and ub <= need:
             return 0, -1
         b = wsum(ahead)
+        if b > need:
+            b = b - ends(cur, ahead)
         if b > need:
             b = bound(cur, last, ahead, need)
         if b <= need:
