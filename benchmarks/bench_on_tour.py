@@ -2,12 +2,12 @@
 
 python benchmarks/bench_on_tour.py            # 10,000 maps, 1,000 games a bot, 5 hard maps a kind
 python benchmarks/bench_on_tour.py --quick    # 500 maps, 200 games a bot, 2 hard maps a kind
+python benchmarks/bench_on_tour.py --stress   # also the maps with 16-30 stars among 0s and 1s
 python benchmarks/bench_on_tour.py --baseline REV   # the engine to compare with (default a0bae5e)
 
 best_tour and a plain depth-first search (``naive_best_tour``, the baseline) score the same
 end-of-game maps one after the other, so both see the same machine load; the speed-up is the
-ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``, the 16-30
-star ones included (``--stress`` is kept for old command lines; it changes nothing).
+ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``.
 
 Solo greedy games per second are timed for this working tree and for the engine of ``REV``
 (taken with ``git archive`` into a temporary folder), each in a fresh process, taking turns, so

@@ -18,7 +18,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache, lru_cache
-from itertools import accumulate, compress, pairwise
+from itertools import accumulate, compress, islice, pairwise
 from operator import gt, itemgetter
 
 from .actions import Action, canonical_action
@@ -360,7 +360,7 @@ def greedy_policy(state: State, player: int) -> Action:
             top = tops.get(pattern)
             if top is None:
                 allowed = _second(masks, i, empty | 1 << i, keep=True)
-                top = tops[pattern] = [e for e in hi_ranked if allowed >> e[1] & 1][:4]
+                top = tops[pattern] = list(islice((e for e in hi_ranked if allowed >> e[1] & 1), 4))
         ki = pos[i]
         gap = stretch[ki]
         seen = 0

@@ -439,9 +439,19 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
             front = up & by_value[level]
             seen |= front
 
+    block_memo: dict[int, list[tuple[int, int]]] = {}
+    chain_memo: dict[int, int] = {}
+
     def blocks(cur: int, inside: int) -> list[tuple[int, int]]:
         # Blocks (biconnected components) of the spaces ``inside``, met from cur, children first,
         # each as (the cut space it hangs from, its other spaces).
+        key = inside | cur << 41
+        found = block_memo.get(key)
+        if found is None:
+            found = block_memo[key] = find_blocks(cur, inside)
+        return found
+
+    def find_blocks(cur: int, inside: int) -> list[tuple[int, int]]:
         disc = [-1] * N_SPACES
         low = [0] * N_SPACES
         stack: list[int] = []
@@ -476,6 +486,13 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
 
     def chain(cur: int, inside: int) -> int:
         # The most a simple path from cur within ``inside`` can add: it follows one chain of blocks.
+        key = inside | cur << 41
+        found = chain_memo.get(key)
+        if found is None:
+            found = chain_memo[key] = find_chain(cur, inside)
+        return found
+
+    def find_chain(cur: int, inside: int) -> int:
         hang = [0] * N_SPACES
         for root, members in blocks(cur, inside):
             top = 0

@@ -1,0 +1,43 @@
+"""best_tour on star-heavy maps (the stress families of benchmarks/on_tour_hard_maps.py), against
+a plain search that tries every path: its bounds must never cut off a better tour (O-ROUTE, O-SCORE).
+
+A plain search cannot finish on a whole map with 20 stars, so the maps here are patches of the
+board (the rest X or empty) with the same mix: mostly stars among 0s and 1s.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from touring_widgets.on_tour import SPACES, best_tour, check_tour
+from touring_widgets.on_tour.facts import ADJACENT
+from touring_widgets.on_tour.scoring import _arrays, _search
+
+
+def star_patch(seed: int, size: int, star_share: float) -> dict:
+    """A connected patch of ``size`` spaces, each a star with chance ``star_share``, else 0 or 1
+    (a third circled); the rest of the board X or empty."""
+    rng = random.Random(f"star patch {seed}/{size}/{star_share}")
+    patch = [rng.choice(SPACES)]
+    while len(patch) < size:
+        frontier = sorted({n for s in patch for n in ADJACENT[s]} - set(patch))
+        patch.append(rng.choice(frontier))
+    board = {s: rng.choice([None, ("X", False)]) for s in SPACES}
+    for s in patch:
+        mark = "star" if rng.random() < star_share else rng.choice((0, 1))
+        board[s] = (mark, rng.random() < 0.3)
+    return board
+
+
+@pytest.mark.parametrize("star_share", [0.5, 0.7, 0.9])
+def test_O_SCORE_star_heavy_patches_match_a_search_of_every_path(brute, star_share: float) -> None:
+    for seed in range(6):
+        board = star_patch(seed, 13, star_share)
+        expected = brute(board)
+        score = best_tour(board)
+        assert score.total == expected, board
+        assert check_tour(board, score.tour) == score
+        path = _search(*_arrays(board), bounded=True)
+        assert len(path) + sum(board[SPACES[i]][1] for i in path) == expected, board
