@@ -656,6 +656,26 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
             out.append(nxt >> 41)
             key = nxt
 
+    def parts(cur: int, ahead: int) -> int:
+        # The tour goes on into one of the parts ``ahead`` falls into without cur (it cannot
+        # come back through cur): the most one part holds, less what its ends cost.
+        rest = nmask[cur] & ahead
+        first = rest & -rest
+        part = _reach(first, ahead) | first
+        if not rest & ~part:
+            return wsum(ahead) - ends(cur, ahead)
+        top = 0
+        while rest:
+            first = rest & -rest
+            part = _reach(first, ahead) | first
+            rest &= ~part
+            w = wsum(part)
+            if w > top:
+                w -= ends(cur, part)
+                if w > top:
+                    top = w
+        return top
+
     def ends(cur: int, ahead: int) -> int:
         # What the spaces a tour from cur can neither enter nor leave cost it: a space of
         # ``ahead`` needs a space before it (cur, a star, a number not above its own) and, unless
@@ -706,7 +726,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
             return 0, -1
         b = wsum(ahead)
         if b > need:
-            b = b - ends(cur, ahead)
+            b = parts(cur, ahead)
         if b > need:
             b = bound(cur, last, ahead, need)
         if b <= need:
