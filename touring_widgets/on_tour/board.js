@@ -165,6 +165,54 @@ export function expandChoices(groups) {
   return [...out].sort();
 }
 
+// ---------------------------------------------------------------- the advice's figures (pure)
+
+/** A writing as the advice names it: its marks in sorted order ("56 TX, 65 OK"). */
+export function writingKey(marks) {
+  return marks.map((m) => `${markWord(m.mark)} ${m.space}`).sort().join(", ");
+}
+
+/**
+ * The advice's figures on the lit spaces, [{space, mark, figure: [estimate, low, high, n], slot,
+ * best}]: with a number placed, each lit space's figure is that of the whole writing; with a mark
+ * picked, the best writing that puts it there; with none picked, every mark that may go first
+ * (slot 0, 1…: one figure per mark), or with `both` false only the better of them. `best` marks
+ * the best writing's marks (or, with a number placed, the best of the writings left).
+ */
+export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
+  const out = [];
+  if (!advice || !advice.spaces || !lit || !lit.spaces || !lit.spaces.size) return out;
+  if (placed && placed.length) {
+    const first = placed[0];
+    const writings = advice.writings || {};
+    for (const space of lit.spaces) {
+      const mark = secondMarkAt(choices, first, space);
+      const figure = mark === null ? null : writings[writingKey([first, { mark, space }])];
+      if (figure) out.push({ space, mark: markWord(mark), figure, slot: 0, best: false });
+    }
+    let top = null;
+    for (const e of out) if (!top || e.figure[0] > top.figure[0]) top = e;
+    if (top) top.best = true;
+    return out;
+  }
+  const bestMarks = new Set(((advice.best || {}).marks || []).map(([m, space]) => `${m} ${space}`));
+  const marks = lit.mark !== null && lit.mark !== undefined ? [lit.mark] : firstMarks(choices);
+  marks.forEach((m, slot) => {
+    const word = markWord(m);
+    for (const space of lit.spaces) {
+      const figure = (advice.spaces[space] || {})[word];
+      if (figure) out.push({ space, mark: word, figure, slot, best: bestMarks.has(`${word} ${space}`) });
+    }
+  });
+  if (both || marks.length < 2) return out;
+  const better = new Map();
+  for (const e of out) {
+    const held = better.get(e.space);
+    if (!held || e.figure[0] > held.figure[0] || (e.best && e.figure[0] === held.figure[0])) better.set(e.space, e);
+  }
+  return [...better.values()].map((e) => ({ ...e, slot: 0 }));
+}
+
 // ---------------------------------------------------------------- geometry (pure functions)
 
 const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
@@ -339,6 +387,14 @@ export function layout(view, width, opts = {}) {
   }
   return { width: W, height: Math.ceil(y), wide, side, pad, turn, big: { seat: big, label: bigLabel, geo: bigGeo },
     tourLine, smalls, table, boxes };
+}
+
+/** The size of the large map's tiles at `width` (what fits on them decides how much advice they show). */
+export function bigTile(view, width, atlas) {
+  const W = Math.max(240, Math.floor(width));
+  const inner = W - 2 * (W < 520 ? 8 : 12);
+  const others = Math.max(0, (view.players || []).length - 1);
+  return mapGeometry(atlas, 0, 0, planMaps(atlas, inner, W, others).bigW, { large: true }).tile;
 }
 
 /**
@@ -529,6 +585,26 @@ function lit(api) {
   const marks = firstMarks(choices);
   const mark = ui.pick !== null ? ui.pick : marks.length === 1 ? marks[0] : null;
   return { spaces: litFirst(choices, mark), mark, x: mark === "X", faint: mark === null };
+}
+
+/** Whether the large map's tiles have room for two figures each (one above, one below). */
+const ROOM_FOR_TWO = 28;
+
+/** The advice's figures on the large map's lit spaces, when the advice is for the seat it shows;
+ *  `tile` the large map's tile size (small tiles take the better of two numbers only). */
+function spaceAdvice(api, tile = ROOM_FOR_TWO) {
+  const advice = api.advice();
+  const v = api.view();
+  const ui = draft(api);
+  if (!advice.spaces || advice.seat !== actingSeat(v) || bigSeat(v) !== actingSeat(v) || ui.mode !== "write") {
+    return { figures: [], marks: [] };
+  }
+  const figures = adviceOnSpaces(advice, choicesOf(api), lit(api), ui.placed, tile >= ROOM_FOR_TWO);
+  const marks = [...new Set(figures.map((f) => f.mark))];
+  const both = figures.some((f) => f.slot > 0);
+  const picked = lit(api).mark !== null && lit(api).mark !== undefined;
+  return { figures, marks, both, better: !both && !picked && !ui.placed.length && firstMarks(choicesOf(api)).length > 1,
+    kind: advice.kind, best: advice.best || null };
 }
 
 function litList(api) {
@@ -967,6 +1043,22 @@ function drawMap(ctx, kit, c, geo, atlas, cells, o) {
       }
     }
   }
+  // The advice: the best writing ringed in green; each lit space's figures on its edges.
+  for (const id of o.bestRing || []) {
+    const b = tileBox(geo, id);
+    if (b) kit.glow(ctx, b, c.win, 2.5, -5);
+  }
+  if (o.figures && o.figures.length) {
+    const size = clamp(Math.round(T * 0.44), 8, 11);
+    const two = o.figures.some((f) => f.slot > 0);
+    for (const f of o.figures) {
+      const b = tileBox(geo, f.space);
+      const text = kit.figureText(o.kind, f.figure[0], f.figure[1], f.figure[2], true);
+      const y = two && f.slot === 0 ? b.y - 1 : b.y + b.h + 1;
+      const x = f.slot > 1 ? b.x + b.w : b.x + b.w / 2;
+      figureTag(ctx, kit, c, x, y, f.best ? `★${text}` : text, f.best, size);
+    }
+  }
   for (const t of o.tourDots || []) {
     const b = tileBox(geo, t.id);
     kit.badge(ctx, c, b.x + b.w, b.y, String(t.n), t.colour, "#ffffff", Math.max(8, Math.round(T * 0.3)));
@@ -975,6 +1067,27 @@ function drawMap(ctx, kit, c, geo, atlas, cells, o) {
     const b = tileBox(geo, o.focus);
     kit.glow(ctx, b, c.ink, 2.5, -5);
   }
+}
+
+/** A figure of the advice centred on (x, y): light on the map, the best in green. */
+function figureTag(ctx, kit, c, x, y, text, best, size) {
+  ctx.save();
+  ctx.font = `bold ${size}px ${c.font}`;
+  const w = ctx.measureText(text).width + 6;
+  const h = size + 4;
+  kit.roundRect(ctx, x - w / 2, y - h / 2, w, h, 3);
+  ctx.fillStyle = best ? c.win : c.bg;
+  ctx.globalAlpha = best ? 1 : 0.92;
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = best ? c.win : c.ink2;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  ctx.fillStyle = best ? c.win_ink : c.ink;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x, y + 0.5);
+  ctx.restore();
 }
 
 function drawTurn(ctx, geo, api, c) {
@@ -1152,11 +1265,16 @@ function drawBoard(ctx, geo, api, c) {
   if (mine.length) tours.push({ spaces: mine, colour: palette.ink.drawn, width: 0.14, alpha: 0.9, dash: !drawn.ok });
   const dots = mine.map((id, i) => ({ id, n: i + 1, colour: palette.ink.drawn }));
   const litNow = lit(api);
+  const advice = spaceAdvice(api, B.geo.tile);
+  const ring = advice.best && !ui.placed.length ? advice.best.marks.map(([, space]) => space) : [];
   drawMap(ctx, kit, c, B.geo, atlas, decoded[big] || {}, {
     api, mc, ink: palette.ink, tours, pending,
     fresh: v.over ? [] : fresh[big] || [], lit: litNow, circle: new Set(marks.circle || []), tourDots: dots,
     focus: ui.focusId, frame: winners.has(big) ? c.win : null, frameWidth: winners.has(big) ? 3 : 1,
+    figures: advice.figures, kind: advice.kind, bestRing: advice.figures.length ? ring : [],
   });
+  ui.adviceDrawn = advice.figures.map((f) => ({ ...f,
+    text: kit.figureText(advice.kind, f.figure[0], f.figure[1], f.figure[2], true) }));
   if (geo.tourLine.lines) {
     ctx.font = `12px ${c.font}`;
     ctx.fillStyle = drawn.ok === false ? c.error : c.ink;
@@ -1223,16 +1341,29 @@ function buttons(api) {
   return out;
 }
 
-function words(api) {
+function words(api, tile) {
   const v = api.view();
   const marks = api.marks();
   if (v.over) return "Game over: every map is full. Every best tour is drawn; the winner's map is framed.";
   if (plays(api) && marks.turn) {
     const asks = turnAsks(api.config.palette.turn_words, marks.turn, v);
-    return `${asks.text} (${asks.rule})`;
+    return `${asks.text} (${asks.rule})${adviceLegend(api, tile)}`;
   }
   const w = turnWords(v);
   return v.has_written ? `${w} You have written this turn.` : w;
+}
+
+/** What the advice's figures on the map are, in a few words (after the turn's words). */
+function adviceLegend(api, tile) {
+  const advice = spaceAdvice(api, tile);
+  if (!advice.figures.length) return "";
+  const placed = draft(api).placed.length;
+  const marks = advice.marks.map((m) => markText(m === "star" || m === "X" ? m : Number(m)));
+  const chips = firstMarks(choicesOf(api)).map(markText);
+  const where = advice.both ? `${marks[0]}'s above each lit space, ${marks[1]}'s below`
+    : advice.better ? `the better of ${chips.join(" and ")} under each lit space`
+      : placed ? "the whole writing's under each lit space" : `${marks[0]}'s under each lit space`;
+  return ` Advice, expected final score: ${where}; ★ best${placed ? " left" : ", ringed"}.`;
 }
 
 function tourText(api) {
@@ -1247,7 +1378,7 @@ function tourText(api) {
 
 export const GAME = {
   keysHelp: "Keys: 1/2 pick a number, ↑/↓ choose a lit space, Enter writes there, Backspace takes back; " +
-    "B shows the best tour, T draws a tour; ←/→ undo and redo, space steps.",
+    "B shows the best tour, T draws a tour; ←/→ undo and redo, space steps, A shows or hides the advice.",
 
   title: (view) => `On Tour · turn ${view.round}`,
 
@@ -1270,7 +1401,8 @@ export const GAME = {
     if (!api) return layout(view, width, opts);
     const table = api.model.get("highscores") || {};
     const rows = view.over && table.rows ? Math.max(1, table.rows.length) + (table.problem ? 1 : 0) : 0;
-    return layout(view, width, { ...opts, atlas: atlasOf(api), words: words(api), buttons: buttons(api),
+    const atlas = atlasOf(api);
+    return layout(view, width, { ...opts, atlas, words: words(api, bigTile(view, width, atlas)), buttons: buttons(api),
       tourText: tourText(api), tableRows: rows });
   },
 
@@ -1381,6 +1513,15 @@ export const GAME = {
         const circles = (api.marks().circle || []).includes(hit.space) && L.mark !== "X";
         text += ` — ${markText(L.mark)} may go here${circles ? " (circled: a card's own space)" : ""}`;
       }
+      const advice = spaceAdvice(api);
+      const here = hit.seat === bigSeat(v) ? advice.figures.filter((f) => f.space === hit.space) : [];
+      if (here.length) {
+        const said = here.map((f) => {
+          const mark = markText(f.mark === "star" || f.mark === "X" ? f.mark : Number(f.mark));
+          return `${mark} here: ${api.kit.figureWords(advice.kind, ...f.figure)}${f.best ? ", the best" : ""}`;
+        });
+        text += `. Advice: ${said.join("; ")}`;
+      }
       return text;
     }
     if (hit.kind === "card") {
@@ -1449,6 +1590,9 @@ export const GAME = {
       big: String(bigSeat(api.view())),
       focus: ui.focusId || "",
       drawn: (api.model.get("drawn") || {}).text || "",
+      adviceFigures: String((ui.adviceDrawn || []).length),
+      adviceBest: ((ui.adviceDrawn || []).find((f) => f.best) || {}).space || "",
+      adviceDrawn: (ui.adviceDrawn || []).map((f) => `${f.space}:${f.mark}=${f.text}`).join("; "),
     };
   },
 

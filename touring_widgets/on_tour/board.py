@@ -283,8 +283,11 @@ class OnTourBoard(Board):
     def advice_view(self, search: Any) -> dict[str, Any]:
         """Figures for the map: under each space, for each mark that may go there (``"56"``,
         ``"star"``, ``"X"``), the best expected score of the writings that put it there, as
-        ``[estimate, low, high, playouts]``; and the best writing so far with its figure."""
+        ``[estimate, low, high, playouts]``; each writing's own figure under its marks in sorted
+        order (``"56 TX, 65 OK"``: the page shows it once a first mark is placed); and the best
+        writing so far."""
         spaces: dict[str, dict[str, list[float]]] = {}
+        writings: dict[str, list[float]] = {}
         best = None
         for tally in search.tallies:
             if not tally.n:
@@ -293,15 +296,19 @@ class OnTourBoard(Board):
             figure = [round(tally.mean, 2), round(low, 2), round(high, 2), tally.n]
             if best is None or tally.mean > best[1][0]:
                 best = (tally.action, figure)
+            words = []
             for kind, space in tally.action.marks:
                 key = f"{kind:02d}" if isinstance(kind, int) else kind
+                words.append(f"{key} {space}")
                 there = spaces.setdefault(space, {})
                 if key not in there or figure[0] > there[key][0]:
                     there[key] = figure
+            writings[", ".join(sorted(words))] = figure
         if best is None:
-            return {"spaces": {}}
+            return {"spaces": {}, "writings": {}}
         marks = [[f"{k:02d}" if isinstance(k, int) else k, space] for k, space in best[0].marks]
-        return {"spaces": spaces, "best": {"action": str(best[0]), "marks": marks, "figure": best[1]}}
+        return {"spaces": spaces, "writings": writings,
+                "best": {"action": str(best[0]), "marks": marks, "figure": best[1]}}
 
     def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
         """A writing in words: "seat 1 wrote 56 in TX (circled) and 65 in OK"."""

@@ -287,6 +287,28 @@ export function seatName(view, seat) {
   return `Seat ${seat} · ${policy}${mine ? (policy === "human" ? " (you)" : " (this view)") : ""}`;
 }
 
+/**
+ * The advice's figures for this board's choices: each action's figure, each card's best action
+ * and the best move (the first of the best, as Python ranks them). Figures of actions that are
+ * not among the choices (advice of another position still on its way) are left out.
+ */
+export function adviceFigures(advice, choices) {
+  const moves = (advice && advice.moves) || {};
+  const cardOf = new Map((choices || []).map((c) => [c.action, c.card]));
+  const byAction = {};
+  const byCard = {};
+  let best = null;
+  for (const [action, figure] of Object.entries(moves)) {
+    const card = cardOf.get(action);
+    if (card === undefined) continue;
+    byAction[action] = figure;
+    const held = byCard[card];
+    if (!held || figure.estimate > held.figure.estimate) byCard[card] = { action, figure };
+    if (!best || figure.estimate > byAction[best].estimate) best = action;
+  }
+  return { byAction, byCard, best, bestCard: best === null ? null : cardOf.get(best), kind: (advice || {}).kind };
+}
+
 /** Colours of a badge drawn on a card: the same dark-on-paper in every theme. */
 export function cardBadgeColours(colours) {
   return { fill: colours.card_badge, ink: colours.card_badge_ink };
@@ -701,6 +723,22 @@ function drawBoard(ctx, geo, api, c) {
   }
   const lastBox = lastMoveBox(geo, marks.last);
   if (lastBox) kit.glow(ctx, lastBox, c.warn, 2, -6);
+  // The advice: on each lit place the figure of its move, the best move's in green.
+  const advice = adviceFigures(api.advice(), choices);
+  const drawn = [];
+  const figure = (box, action, y, id) => {
+    const f = advice.byAction[action];
+    if (!f || !box) return;
+    const best = action === advice.best;
+    const text = kit.figureText(advice.kind, f.estimate, f.low, f.high);
+    kit.badge(ctx, c, box.x + box.w / 2, y, best ? `★ ${text}` : text, best ? c.win : c.ink, best ? c.win_ink : c.bg,
+      box.w < 46 ? 9 : 10);
+    drawn.push({ id, action, text, best });
+  };
+  for (const d of dests) {
+    const box = destinationBox(geo, d);
+    if (box) figure(box, d.action, box.y + box.h / 2, box.id);
+  }
 
   // Hands, face up where this view may see them; cards that cannot be played are marked.
   const sel = ui.selected;
@@ -733,8 +771,24 @@ function drawBoard(ctx, geo, api, c) {
       else if (s === v.turn && b.index === drawnIndex(v, s)) {
         kit.badge(ctx, c, box.x + box.w - 14, box.y + 9, "new", c.new, c.new_ink, 9);
       }
+      // Under the card: the figure of its best move; the best card of the hand ringed in green.
+      const mine = canPlay && advice.byCard[b.card];
+      if (mine) {
+        if (mine.action === advice.best && !lifted) kit.glow(ctx, box, c.win, 2, -2);
+        figure(box, mine.action, box.y + box.h + 4, b.id);
+      }
     }
   }
+  ui.adviceDrawn = drawn;
+}
+
+/** What the advice says of one card of the hand, or of one lit place, for its hover text. */
+function adviceWords(api, action) {
+  const advice = adviceFigures(api.advice(), api.choices());
+  const f = advice.byAction[action];
+  if (!f) return "";
+  const best = action === advice.best ? " (the best move so far)" : "";
+  return `${action}: ${api.kit.figureWords(advice.kind, f.estimate, f.low, f.high, f.n)}${best}`;
 }
 
 // ---------------------------------------------------------------- the game module
@@ -776,7 +830,7 @@ function play(api, action) {
 
 export const GAME = {
   keysHelp: "Keys: 1–7 pick a card, ↑/↓ choose its place, Enter plays, D discards, Esc lets go; " +
-    "←/→ undo and redo, space steps.",
+    "←/→ undo and redo, space steps, A shows or hides the advice.",
 
   title: (view) => `Touring · ${view.goal} miles`,
 
@@ -858,22 +912,32 @@ export const GAME = {
       const name = (cs[hit.card] || {}).name || hit.card;
       const blocked = (api.marks().cards || {})[hit.card];
       if (!api.choices().length || hit.seat !== actingSeat(v)) return name;
-      return blocked ? `${name} cannot be played now: ${blocked.text}` : `${name}: click to pick it, then a lit place`;
+      const mine = adviceFigures(api.advice(), api.choices()).byCard[hit.card];
+      const advice = mine ? `. Advice, its best move: ${adviceWords(api, mine.action)}` : "";
+      return (blocked ? `${name} cannot be played now: ${blocked.text}` : `${name}: click to pick it, then a lit place`) +
+        advice;
     }
+    const dest = currentDests(api).find((d) => d.target === (hit.kind === "row" || hit.kind === "column"
+      ? `row:${hit.team}` : hit.id));
+    const advice = dest ? adviceWords(api, dest.action) : "";
     if (hit.kind === "column") {
       const table = (v.tables || [])[hit.team] || {};
       if (PILES.includes(hit.column)) {
         const cap = (v.caps || {})[hit.column] || 0;
-        return `${(cs[hit.column] || {}).name}: ${table[hit.column] || 0} of at most ${cap}`;
+        return `${(cs[hit.column] || {}).name}: ${table[hit.column] || 0} of at most ${cap}` +
+          (advice ? `. Advice: ${advice}` : "");
       }
       const stack = table[hit.column] || [];
       const names = stack.map((id) => (cs[id] || {}).name || id);
-      return `${hit.column === "go" ? "Go" : "Freeway"} column: ${names.length ? names.join(", ") : "empty"}`;
+      return `${hit.column === "go" ? "Go" : "Freeway"} column: ${names.length ? names.join(", ") : "empty"}` +
+        (advice ? `. Advice: ${advice}` : "");
     }
     if (hit.kind === "discard") {
       const up = faceUpText(cs, v.discard_face_up);
-      return `Discard pile: ${v.discard} card${v.discard === 1 ? "" : "s"}${up ? `; face up: ${up}` : ""}`;
+      return `Discard pile: ${v.discard} card${v.discard === 1 ? "" : "s"}${up ? `; face up: ${up}` : ""}` +
+        (advice ? `. Advice: ${advice}` : "");
     }
+    if (hit.kind === "row" && advice) return `Advice: ${advice}`;
     return null;
   },
 
@@ -890,7 +954,11 @@ export const GAME = {
 
   dataset(api) {
     const ui = api.ui;
-    return { selected: ui.selected ? String(ui.selected.index) : "", dest: ui.dest || "" };
+    const drawn = ui.adviceDrawn || [];
+    const best = drawn.find((f) => f.best);
+    return { selected: ui.selected ? String(ui.selected.index) : "", dest: ui.dest || "",
+      adviceFigures: String(drawn.length), adviceBest: best ? best.action : "",
+      adviceDrawn: drawn.map((f) => `${f.id}=${f.text}`).join("; ") };
   },
 
   hooks(api) {

@@ -104,8 +104,9 @@ class Advisor:
             return
         self._published = time.perf_counter()
         board.advice = {
-            "on": True, "seat": search.seat, "kind": search.kit.KIND, "deals": search.deals,
-            "target": self.deals, "playouts": search.playouts, "done": self.done, "text": self.progress(),
+            "on": True, "revision": board.revision, "seat": search.seat, "kind": search.kit.KIND,
+            "deals": search.deals, "target": self.deals, "playouts": search.playouts, "done": self.done,
+            "text": self.progress(),
             **board.advice_view(search),
         }
 

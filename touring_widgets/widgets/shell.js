@@ -16,6 +16,8 @@
 //   GAME.dataset(api), GAME.hooks(api)  data attributes and test hooks of its own
 //   GAME.describe(api)                  the canvas's accessible description
 //   GAME.keysHelp                       the keys, in words, for the toolbar's tooltip
+// The advice (what each move is worth, from playouts) comes in the `advice` trait: the shell has
+// its toggle and its progress line; the game draws the figures, from `api.advice()`.
 // Python is the only judge: the page sends messages and draws whatever Python publishes.
 // Several boards may share a page, so nothing uses element ids.
 
@@ -140,6 +142,9 @@ export function footerLayout(width, top, s) {
     out.message = { x: pad, y, w: inner, h: 17, lines: [], badgeW: 0 };
     y += 25;
   }
+  // The advice's progress line: what it weighs, how far it got, the best move so far.
+  out.advice = adviceLayout(s.advice, pad, y, inner);
+  if (out.advice) y += out.advice.h + 8;
   const log = (s.log || []).slice().reverse().slice(0, wide ? 6 : 4);
   if (log.length) {
     const cols = wide ? 2 : 1;
@@ -200,6 +205,34 @@ export function footerLayout(width, top, s) {
   }
   out.height = Math.ceil(y + 2);
   return out;
+}
+
+/** A figure of the advice in a few characters: "62% ±7" (a chance to win), "29.0 ±5.9" (an
+ *  expected score); `short` leaves the interval out. The ± is half the interval's width. */
+export function figureText(kind, estimate, low, high, short = false) {
+  const chance = kind === "chance to win";
+  const main = chance ? `${Math.round(estimate * 100)}%` : Number(estimate).toFixed(1);
+  if (short || low === undefined || high === undefined) return main;
+  const half = (high - low) / 2;
+  return `${main} ±${chance ? Math.round(half * 100) : half.toFixed(1)}`;
+}
+
+/** A figure in words, for hover text: "62% chance to win (55%–69%, 40 deals)". */
+export function figureWords(kind, estimate, low, high, n) {
+  const chance = kind === "chance to win";
+  const f = (x) => (chance ? `${Math.round(x * 100)}%` : Number(x).toFixed(1));
+  const deals = n === undefined ? "" : `, ${n} deal${n === 1 ? "" : "s"}`;
+  return `${f(estimate)} ${chance ? "chance to win" : "expected final score"} (${f(low)}–${f(high)}${deals})`;
+}
+
+/** The advice's progress line under the message line: its lines and how far the deals are. */
+export function adviceLayout(advice, x, y, w) {
+  const text = (advice && advice.on && advice.text) || "";
+  if (!text) return null;
+  const lines = wrapText(text, 12, w, 3);
+  const target = advice.target || 0;
+  const bar = target ? Math.max(0, Math.min(1, (advice.deals || 0) / target)) : null;
+  return { x, y, w, h: lines.length * 16 + (bar === null ? 0 : 6), lines, bar, done: !!advice.done };
 }
 
 /** The topmost box under a point; `rank` orders overlapping kinds (higher wins). */
@@ -276,7 +309,7 @@ function wrapMeasured(ctx, text, width) {
   return lines;
 }
 
-const KIT = { roundRect, badge, glow, wrap: wrapMeasured, textWidth, wrapText };
+const KIT = { roundRect, badge, glow, wrap: wrapMeasured, textWidth, wrapText, figureText, figureWords };
 
 function isDark(el) {
   const light = document.body && document.body.dataset.jpThemeLight;
@@ -343,6 +376,9 @@ export default {
     const stepBtn = button("tw-step", "Step", "The seat to move plays by its policy (space)");
     const runBtn = button("tw-run", "Play to end", "Every seat plays by its policy until the game ends");
     const forkBtn = button("tw-fork", "Fork", "A new, independent game from this position, shown below");
+    const adviceBtn = button("tw-advice", "Advice",
+      "Show what each move of the seat to move is worth, from playouts, as they come in (A)");
+    adviceBtn.setAttribute("aria-pressed", "false");
     const spacer = document.createElement("span");
     spacer.className = "tw-spacer";
     toolbar.appendChild(spacer);
@@ -398,8 +434,20 @@ export default {
     const api = {
       model, el, ui: local, kit: KIT, config: CONFIG,
       view, choices: () => model.get("choices") || [], marks: () => model.get("marks") || {},
-      send, note, redraw: () => draw(), gone,
+      send, note, redraw: () => draw(), gone, advice: freshAdvice,
     };
+
+    /** The advice when its figures belong to the position shown (else {}): advice published for
+     *  an earlier revision may still be on its way when the position changes. */
+    function freshAdvice() {
+      const a = model.get("advice") || {};
+      return a.on && a.revision === model.get("revision") && !gone() ? a : {};
+    }
+
+    function toggleAdvice() {
+      if (gone()) return note(gone(), true);
+      model.send({ type: "advise", on: !(model.get("advice") || {}).on });
+    }
 
     function state(v) {
       return {
@@ -411,7 +459,7 @@ export default {
         story: storyOf(model.get("log") || [], model.get("position")),
         rule: ui.note ? ui.noteRule : model.get("rule") || "",
         log: model.get("log") || [], lineLength: model.get("length") || 0,
-        variations: model.get("variations") || [],
+        variations: model.get("variations") || [], advice: gone() ? {} : model.get("advice") || {},
       };
     }
 
@@ -535,6 +583,24 @@ export default {
       ctx.fillStyle = isError && !M.story ? c.error : M.story ? c.ink : c.ink1;
       const mx = M.x + (M.badgeW ? M.badgeW + 6 : 0);
       M.lines.forEach((line, i) => ctx.fillText(line, mx, M.y + 8 + i * 17, M.w - (mx - M.x)));
+      if (F.advice) {
+        const A = F.advice;
+        ctx.fillStyle = c.ink1;
+        ctx.font = `12px ${c.font}`;
+        A.lines.forEach((line, i) => ctx.fillText(line, A.x, A.y + 8 + i * 16, A.w));
+        if (A.bar !== null) {
+          // How many of the deals are played: a thin track, filled as the playouts come in.
+          const by = A.y + A.lines.length * 16 + 1;
+          roundRect(ctx, A.x, by, A.w, 3, 1.5);
+          ctx.fillStyle = c.panel2;
+          ctx.fill();
+          if (A.bar > 0) {
+            roundRect(ctx, A.x, by, Math.max(3, A.w * A.bar), 3, 1.5);
+            ctx.fillStyle = A.done ? c.good : c.accent;
+            ctx.fill();
+          }
+        }
+      }
       if (F.log) {
         const L = F.log;
         ctx.fillStyle = c.ink2;
@@ -617,6 +683,9 @@ export default {
       stepBtn.disabled = dead || over;
       runBtn.disabled = dead || (over && !isRunning);
       forkBtn.disabled = dead;
+      const advice = s.advice || {};
+      adviceBtn.disabled = dead;
+      adviceBtn.setAttribute("aria-pressed", String(!!advice.on));
       runBtn.textContent = isRunning ? "Stop" : "Play to end";
       stepBtn.classList.toggle("tw-next", !!(s.waiting && s.waiting.button) && !dead);
       syncSeatSelect(v);
@@ -642,6 +711,11 @@ export default {
       d.gone = gone();
       d.lost = ui.lost;
       d.variations = String((model.get("variations") || []).length);
+      d.adviceOn = String(!!advice.on);
+      d.advice = advice.text || "";
+      d.advicePlayouts = String(advice.playouts || 0);
+      d.adviceDeals = String(advice.deals || 0);
+      d.adviceDone = String(!!advice.done);
       d.tip = ui.tip ? ui.tip.text : "";
       d.hitboxes = JSON.stringify(geo.boxes.map((b) => ({ id: b.id, kind: b.kind, card: b.card,
         x: b.x, y: b.y, w: b.w, h: b.h })));
@@ -786,6 +860,7 @@ export default {
       if (key === "ArrowLeft") send({ type: "undo" });
       else if (key === "ArrowRight") send({ type: "redo" });
       else if (key === " ") send({ type: "step" });
+      else if (key === "a" || key === "A") toggleAdvice();
       else if (key === "Escape") {
         GAME.escape(api);
         ui.note = "";
@@ -807,6 +882,7 @@ export default {
     stepBtn.addEventListener("click", () => send({ type: "step" }));
     runBtn.addEventListener("click", () => send(model.get("running") ? { type: "stop" } : { type: "run" }));
     forkBtn.addEventListener("click", () => send({ type: "fork" }));
+    adviceBtn.addEventListener("click", toggleAdvice);
     seatSel.addEventListener("change", () => {
       GAME.escape(api);
       send({ type: "seat", seat: seatSel.value === "all" ? null : Number(seatSel.value) });

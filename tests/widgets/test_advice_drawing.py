@@ -1,0 +1,220 @@
+"""The advice as the boards draw it (which figure goes on which card, place or space, which is
+the best, the progress line under the message), run with Node on advice computed by Python."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import touring_widgets as tw
+
+PACKAGE = Path(tw.__file__).parent
+TOURING_JS = PACKAGE / "touring" / "board.js"
+ON_TOUR_JS = PACKAGE / "on_tour" / "board.js"
+SHELL_JS = PACKAGE / "widgets" / "shell.js"
+
+NODE = shutil.which("node")
+
+SCRIPT = """
+const t = await import(process.argv[1]);
+const o = await import(process.argv[2]);
+const sh = await import(process.argv[3]);
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const data = JSON.parse(text);
+const out = {};
+const plain = (f) => ({ ...f, byAction: f.byAction, byCard: f.byCard });
+out.touring = plain(t.adviceFigures(data.touring.advice, data.touring.choices));
+out.stale = plain(t.adviceFigures(data.touring.advice, data.touring.choices.slice(1)));
+out.none = plain(t.adviceFigures({}, data.touring.choices));
+out.texts = data.texts.map(([kind, e, lo, hi, short]) => sh.figureText(kind, e, lo, hi, short));
+out.words = data.words.map((args) => sh.figureWords(...args));
+out.feet = {};
+for (const width of [360, 800, 1400]) {
+  const s = { message: "A message of the board that says what happened.", lineLength: 3, log: data.log };
+  out.feet[width] = { plain: sh.footerLayout(width, 500, s), advised: sh.footerLayout(width, 500,
+    { ...s, advice: data.touring.advice }), waiting: sh.footerLayout(width, 500,
+    { ...s, advice: { on: true, text: "Advice waits for seat 0 to move (seat 1 is to move now)." } }) };
+}
+out.onTour = data.onTour.map(({ advice, choices: raw }) => {
+  const choices = o.splitChoices(raw);
+  const marks = o.firstMarks(choices);
+  const all = { spaces: o.litFirst(choices, null), mark: null };
+  const res = {
+    marks, bodies: o.expandChoices(raw),
+    none: o.adviceOnSpaces(advice, choices, all, []),
+    better: o.adviceOnSpaces(advice, choices, all, [], false),
+    picked: marks.map((m) => o.adviceOnSpaces(advice, choices, { spaces: o.litFirst(choices, m), mark: m },
+      [])),
+    placed: [],
+  };
+  for (const m of marks) {
+    const space = [...o.litFirst(choices, m)][0];
+    const first = { mark: m, space };
+    if (!o.needsSecond(choices, first)) continue;
+    const sec = o.litSecond(choices, first);
+    res.placed.push({ first: o.markWord(m), space, figures: o.adviceOnSpaces(advice, choices, sec, [first]),
+      keys: [...sec.spaces].map((s) => o.writingKey([first,
+        { mark: o.secondMarkAt(choices, first, s), space: s }])) });
+  }
+  return res;
+});
+console.log(JSON.stringify(out));
+"""
+
+
+def finish(board) -> None:
+    while board._advisor.tick():
+        pass
+
+
+def advised(board, deals: int) -> dict:
+    board.advise(deals=deals)
+    finish(board)
+    return board.advice
+
+
+@pytest.fixture(scope="module")
+def js():
+    assert NODE, "Node.js runs the board's JavaScript in these tests: apt-get install nodejs"
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    touring = g.board(seat=0, speed="instant")
+    t_advice = advised(touring, 6)
+    ranked = str(touring._advisor.search.ranked()[0].action)
+    on_tours = []
+    # A turn of two numbers, a star turn (seed 21 opens with one), a turn with an X (seed 4's 15th).
+    for seed, steps in ((7, 0), (21, 0), (4, 14)):
+        o = tw.OnTour(players=["human"] if seed != 7 else ["human", "greedy"], seed=seed)
+        for _ in range(steps):
+            o.step()
+        board = o.board(seat=0, speed="instant")
+        on_tours.append({"advice": advised(board, 1), "choices": board.choices})
+        board.close()
+    data = {
+        "touring": {"advice": t_advice, "choices": touring.choices}, "log": touring.log,
+        "onTour": on_tours,
+        "texts": [["chance to win", 0.62, 0.55, 0.69, False], ["chance to win", 0.62, 0.55, 0.69, True],
+                  ["expected score", 29.04, 23.12, 34.88, False],
+                  ["expected score", 29.04, 23.12, 34.88, True], ["chance to win", 1.0, 0.9, 1.0, False]],
+        "words": [["chance to win", 0.62, 0.55, 0.69, 40], ["expected score", 29.0, 23.1, 34.9, 1]],
+    }
+    touring.close()
+    result = subprocess.run(
+        [NODE, "--input-type=module", "-e", SCRIPT, str(TOURING_JS), str(ON_TOUR_JS), str(SHELL_JS)],
+        input=json.dumps(data), capture_output=True, text=True, timeout=120, check=True,
+    )
+    return {"out": json.loads(result.stdout), "data": data, "ranked": ranked}
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and \
+        b["y"] < a["y"] + a["h"]
+
+
+class TestFigures:
+    def test_figures_read_short_with_their_interval(self, js):
+        assert js["out"]["texts"] == ["62% ±7", "62%", "29.0 ±5.9", "29.0", "100% ±5"]
+        assert js["out"]["words"] == ["62% chance to win (55%–69%, 40 deals)",
+                                      "29.0 expected final score (23.1–34.9, 1 deal)"]
+
+    def test_the_progress_line_sits_under_the_message_and_above_the_history(self, js):
+        text = js["data"]["touring"]["advice"]["text"]
+        for width, feet in js["out"]["feet"].items():
+            plain, advised, waiting = feet["plain"], feet["advised"], feet["waiting"]
+            assert plain["advice"] is None
+            box = advised["advice"]
+            assert " ".join(box["lines"]) == text and 1 <= len(box["lines"]) <= 3, width
+            assert box["bar"] == 1 and box["done"]  # every deal played
+            assert waiting["advice"]["bar"] is None and waiting["advice"]["lines"]
+            message = advised["message"]
+            assert box["y"] >= message["y"] + message["h"]
+            assert box["x"] + box["w"] <= int(width)
+            assert all(len(line) * 12 * 0.56 <= box["w"] for line in box["lines"])
+            for b in advised["boxes"]:  # the move log and the history come after it, apart
+                assert not overlaps(b, box), (width, b)
+            assert advised["height"] == plain["height"] + box["h"] + 8
+
+
+class TestTouring:
+    def test_every_choice_has_its_figure_and_each_card_its_best_move(self, js):
+        out = js["out"]["touring"]
+        advice, choices = js["data"]["touring"]["advice"], js["data"]["touring"]["choices"]
+        assert out["byAction"] == advice["moves"] and out["kind"] == "chance to win"
+        for card in {c["card"] for c in choices}:
+            mine = [c["action"] for c in choices if c["card"] == card]
+            best = out["byCard"][card]
+            assert best["action"] in mine
+            assert best["figure"]["estimate"] == max(advice["moves"][a]["estimate"] for a in mine)
+
+    def test_the_best_move_is_the_one_the_progress_line_names(self, js):
+        out = js["out"]["touring"]
+        text = js["data"]["touring"]["advice"]["text"]
+        assert out["best"] == js["ranked"] and f"best so far: {js['ranked']}," in text
+        card = next(c["card"] for c in js["data"]["touring"]["choices"] if c["action"] == out["best"])
+        assert out["bestCard"] == card
+
+    def test_figures_of_moves_not_among_the_choices_are_left_out(self, js):
+        stale, dropped = js["out"]["stale"], js["data"]["touring"]["choices"][0]["action"]
+        assert dropped not in stale["byAction"]
+        assert len(stale["byAction"]) == len(js["out"]["touring"]["byAction"]) - 1
+        assert stale["best"] != dropped
+        assert js["out"]["none"] == {"byAction": {}, "byCard": {}, "best": None, "bestCard": None}
+
+
+class TestOnTour:
+    @pytest.mark.parametrize("turn", [0, 1, 2], ids=["two numbers", "star", "an X"])
+    def test_with_no_mark_picked_every_mark_that_may_go_first_shows_on_its_spaces(self, js, turn):
+        out, data = js["out"]["onTour"][turn], js["data"]["onTour"][turn]
+        spaces, best = data["advice"]["spaces"], data["advice"]["best"]
+        words = [m if m in ("star", "X") else f"{m:02d}" for m in out["marks"]]
+        want = {(space, mark) for space, there in spaces.items() for mark in there if mark in words}
+        assert {(f["space"], f["mark"]) for f in out["none"]} == want
+        for f in out["none"]:
+            assert f["figure"] == spaces[f["space"]][f["mark"]] and f["slot"] == words.index(f["mark"])
+            assert f["best"] == ([f["mark"], f["space"]] in best["marks"])
+        # an X goes second (after the number it replaces): it shows once that number is placed
+        assert sum(f["best"] for f in out["none"]) == len([m for m, _ in best["marks"] if m in words]) >= 1
+        if turn == 1:
+            assert words == ["star"] and all(f["mark"] == "star" for f in out["none"])
+
+    def test_small_tiles_show_the_better_of_two_numbers(self, js):
+        out = js["out"]["onTour"][0]
+        assert len(out["marks"]) == 2
+        better = {f["space"]: f for f in out["better"]}
+        assert len(better) == len(out["better"]) and all(f["slot"] == 0 for f in out["better"])
+        for space, f in better.items():
+            assert f["figure"][0] == max(g["figure"][0] for g in out["none"] if g["space"] == space)
+
+    @pytest.mark.parametrize("turn", [0, 2], ids=["two numbers", "an X"])
+    def test_a_picked_mark_shows_its_own_figures(self, js, turn):
+        out, data = js["out"]["onTour"][turn], js["data"]["onTour"][turn]
+        for mark, figures in zip(out["marks"], out["picked"], strict=True):
+            word = mark if mark in ("star", "X") else f"{mark:02d}"
+            assert figures and {f["mark"] for f in figures} == {word}
+            assert all(f["figure"] == data["advice"]["spaces"][f["space"]][word] for f in figures)
+
+    @pytest.mark.parametrize("turn", [0, 2], ids=["two numbers", "an X"])
+    def test_with_a_number_placed_each_space_shows_its_whole_writing(self, js, turn):
+        out, data = js["out"]["onTour"][turn], js["data"]["onTour"][turn]
+        writings = data["advice"]["writings"]
+        assert set(writings) <= set(out["bodies"])  # Python's keys are the page's writings
+        assert out["placed"]
+        for placed in out["placed"]:
+            figures = placed["figures"]
+            assert len(figures) == len(placed["keys"]) and all(k in writings for k in placed["keys"])
+            for f, key in zip(figures, placed["keys"], strict=True):
+                assert f["figure"] == writings[key] and f"{placed['first']} {placed['space']}" in key
+            assert [f for f in figures if f["best"]] == [max(figures, key=lambda f: f["figure"][0])]
+        if turn == 2:  # the number left has no space: its X goes anywhere empty
+            assert any(f["mark"] == "X" for placed in out["placed"] for f in placed["figures"])
+
+    def test_every_writing_played_out_has_its_figure(self, js):
+        for out, data in zip(js["out"]["onTour"], js["data"]["onTour"], strict=True):
+            assert set(data["advice"]["writings"]) == set(out["bodies"])
+            best = data["advice"]["best"]
+            key = ", ".join(sorted(f"{m} {s}" for m, s in best["marks"]))
+            assert data["advice"]["writings"][key] == best["figure"]
