@@ -127,7 +127,8 @@ class Board(anywidget.AnyWidget):
     # pause between automatic moves: one of SPEEDS
     speed = traitlets.Enum(list(SPEEDS), default_value="normal").tag(sync=True)
     # what each move of the seat to move is worth, as playouts come in ({} while advice is off):
-    # {"on", "seat", "kind", "deals", "target", "playouts", "done", "text"} and the game's figures
+    # {"on", "seat", "kind", "deals", "target", "playouts", "done", "text", "revision": the position
+    # it is about} and the game's figures
     advice = traitlets.Dict().tag(sync=True)
     # whether bots (or "play to the end") are moving on their own right now
     running = traitlets.Bool(False).tag(sync=True)
