@@ -63,7 +63,8 @@ class TestTouring:
         page = Page(board)
         for bad in ("yes", 1, None):
             reply = page.send({"type": "advise", "on": bad}, revision=False)
-            assert not reply["ok"] and "on (true) or off (false)" in board.message and board.advice["on"]
+            assert not reply["ok"] and board.advice["on"] and board.error
+            assert board.message == "Refused advice that is not on (true) or off (false); nothing changed."
         assert page.send({"type": "advise", "on": False}, revision=False)["ok"] and board.advice == {}
         with pytest.raises(ValueError, match="number of deals"):
             board.advise(deals=0)
