@@ -4,7 +4,8 @@ A playout deals again every card the seat cannot see (the game's ``resample``, T
 Tour twin), plays the move, and lets every seat play on by the game's playout policy (greedy) to
 the end. Every move is tried on the same deals (common random numbers), so the differences
 between moves are not drowned by the luck of the deal. Each game says what it needs in its own
-``search`` module (same names in both): ``resample``, ``candidates``, ``apply``, ``turn``,
+``search`` module (same names in both): ``resample``, ``candidates`` (what advice weighs),
+``shortlist`` (what the bot weighs), ``apply``, ``turn``,
 ``playout_policy``, ``value``, ``capped_value``, ``CAP``, ``KIND`` and ``BOUNDS``.
 """
 
@@ -150,7 +151,7 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
     more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
     bandits"). A lone candidate is returned at once.
     """
-    search = Search(kit, state, seat, seed)
+    search = Search(kit, state, seat, seed, moves=tuple(kit.shortlist(state, seat)))
     alive = list(range(len(search.tallies)))
     if len(alive) == 1:
         return search.tallies[0].action

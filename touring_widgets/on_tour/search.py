@@ -9,8 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.search import best_move
-from .bots import greedy_policy
-from .facts import N_SPACES
+from .bots import CIRCLE_BONUS, WRONG_ORDER, _Judge, greedy_policy, setup_plan
+from .facts import INDEX, N_SPACES
 from .moves import apply, legal_actions
 from .scoring import best_tour
 from .state import State
@@ -21,12 +21,14 @@ __all__ = [
     "CAP",
     "KIND",
     "PLAYOUTS",
+    "WIDTH",
     "apply",
     "candidates",
     "capped_value",
     "playout_policy",
     "resample",
     "search_policy",
+    "shortlist",
     "turn",
     "value",
 ]
@@ -37,6 +39,8 @@ BOUNDS = (0.0, 2.0 * N_SPACES)
 #: writings a playout may take: every game ends within 41 turns a seat
 CAP = 10_000
 playout_policy = greedy_policy
+#: how many writings the search bot weighs (``shortlist``)
+WIDTH = 16
 #: the search bot's budget: playouts a move, shared out by sequential halving
 PLAYOUTS = 600
 
@@ -50,6 +54,39 @@ def resample(state: State, seat: int, seed: int | str) -> State:
 def candidates(state: State, seat: int) -> list[Any]:
     """Every legal writing of the seat (a few hundred on a turn of two numbers)."""
     return list(legal_actions(state, seat))
+
+
+def shortlist(state: State, seat: int) -> list[Any]:
+    """The writings the search bot weighs: the greedy bot's own choice first, then the others
+    its judge (the plan of one long rising tour) values most, WIDTH in all."""
+    moves = candidates(state, seat)
+    if len(moves) <= WIDTH:
+        return moves
+    judge = _Judge(state.maps[seat], setup_plan(state.setup))
+    shown = {INDEX[c] for c in state.cards}
+
+    def worth(action: Any) -> float:
+        total = 0.0
+        numbers = []
+        for kind, space in action.marks:
+            i = INDEX[space]
+            bonus = CIRCLE_BONUS if i in shown else 0.0
+            if kind == "X":
+                total += judge.x_score(i)
+            elif kind == "star":
+                total += judge.star(i) + bonus
+            else:
+                total += judge.number(kind, i) + bonus
+                numbers.append((kind, i))
+        if len(numbers) == 2:
+            (_, i), (_, j) = sorted(numbers)
+            if judge.pos[i] > judge.pos[j] and judge.same_gap(i, j):
+                total -= WRONG_ORDER
+        return total
+
+    greedy = greedy_policy(state, seat)
+    ranked = sorted((m for m in moves if m != greedy), key=worth, reverse=True)
+    return [greedy, *ranked[: WIDTH - 1]]
 
 
 def turn(state: State) -> int | None:

@@ -23,6 +23,7 @@ __all__ = [
     "playout_policy",
     "resample",
     "search_policy",
+    "shortlist",
     "turn",
     "value",
 ]
@@ -41,6 +42,11 @@ PLAYOUTS = 800
 def candidates(state: State, seat: int) -> list[Any]:
     """Every legal move of the seat to move (a handful: six cards, a few targets)."""
     return legal_list(state)
+
+
+def shortlist(state: State, seat: int) -> list[Any]:
+    """The moves the search bot weighs: all of them."""
+    return candidates(state, seat)
 
 
 def turn(state: State) -> int | None:
