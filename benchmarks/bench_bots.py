@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from table import print_table  # benchmarks/table.py, beside this script
+from tqdm import tqdm
 
 from touring_widgets.core.search import Z95
 from touring_widgets.on_tour import Rules as OnTourRules
@@ -101,9 +103,13 @@ def main() -> None:
 
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        touring = list(pool.map(touring_game, range(n_touring), [tp] * n_touring))
-        greedy = list(pool.map(on_tour_game, range(n_on_tour), [op] * n_on_tour, [False] * n_on_tour))
-        search = list(pool.map(on_tour_game, range(n_on_tour), [op] * n_on_tour, [True] * n_on_tour))
+        def run(what: str, fn, n: int, *more) -> list:
+            games = pool.map(fn, range(n), *([m] * n for m in more))
+            return list(tqdm(games, total=n, desc=what, unit="game", file=sys.stderr))
+
+        touring = run("Touring, search vs greedy", touring_game, n_touring, tp)
+        greedy = run("On Tour, greedy", on_tour_game, n_on_tour, op, False)
+        search = run("On Tour, search", on_tour_game, n_on_tour, op, True)
     wall = time.perf_counter() - start
 
     rows = []
