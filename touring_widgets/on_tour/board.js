@@ -1242,7 +1242,8 @@ function drawBoard(ctx, geo, api, c) {
   ctx.textBaseline = "middle";
   ctx.fillStyle = c.ink;
   ctx.font = `bold 13px ${c.font}`;
-  const head = `${seatName(v, big)}${winners.has(big) ? " · wins" : ""}`;
+  const solo = (v.players || []).length === 1;
+  const head = `${seatName(v, big)}${winners.has(big) && !solo ? " · wins" : ""}`;
   ctx.fillText(head, B.label.x, B.label.y + 9, B.label.w);
   const hw = Math.min(B.label.w, ctx.measureText(head).width + 10);
   ctx.font = `12px ${c.font}`;
@@ -1344,6 +1345,9 @@ function buttons(api) {
 function words(api, tile) {
   const v = api.view();
   const marks = api.marks();
+  if (v.over && (v.players || []).length === 1) {
+    return "Game over: the map is full. Its best tour is drawn: the score is its spaces plus its circles.";
+  }
   if (v.over) return "Game over: every map is full. Every best tour is drawn; the winner's map is framed.";
   if (plays(api) && marks.turn) {
     const asks = turnAsks(api.config.palette.turn_words, marks.turn, v);

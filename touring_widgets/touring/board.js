@@ -730,10 +730,11 @@ function drawBoard(ctx, geo, api, c) {
     const f = advice.byAction[action];
     if (!f || !box) return;
     const best = action === advice.best;
-    const text = kit.figureText(advice.kind, f.estimate, f.low, f.high);
-    kit.badge(ctx, c, box.x + box.w / 2, y, best ? `★ ${text}` : text, best ? c.win : c.ink, best ? c.win_ink : c.bg,
-      box.w < 46 ? 9 : 10);
-    drawn.push({ id, action, text, best });
+    const size = box.w < 46 ? 9 : 10;
+    ctx.font = `bold ${size}px ${c.font}`;
+    const label = figureLabel(kit, advice.kind, f, best, box.w + 4, (t) => ctx.measureText(t).width + 8);
+    kit.badge(ctx, c, box.x + box.w / 2, y, label, best ? c.win : c.ink, best ? c.win_ink : c.bg, size);
+    drawn.push({ id, action, text: label, best }); // as drawn: "★ 72%" for the best
   };
   for (const d of dests) {
     const box = destinationBox(geo, d);
@@ -780,6 +781,14 @@ function drawBoard(ctx, geo, api, c) {
     }
   }
   ui.adviceDrawn = drawn;
+}
+
+/** A figure's badge text that fits `room` px (as `width` measures a badge): "★ 72% ±7", else without
+ *  the interval ("★ 72%"): on a narrow board the badges under the hand's cards must not overlap. */
+export function figureLabel(kit, kind, f, best, room, width) {
+  const star = best ? "★ " : "";
+  const full = star + kit.figureText(kind, f.estimate, f.low, f.high);
+  return width(full) <= room ? full : star + kit.figureText(kind, f.estimate, f.low, f.high, true);
 }
 
 /** What the advice says of one card of the hand, or of one lit place, for its hover text. */

@@ -65,8 +65,25 @@ export function statusText(s) {
   return `${who(v.turn)} to move`;
 }
 
-/** The win banner's text: the winning seats, never who played them. */
-export function bannerText(view) {
+/** A solo game's final score from the view (On Tour's `scores`: [total, …] or {total}), else null. */
+export function soloTotal(view) {
+  if (!view || (view.players || []).length !== 1) return null;
+  const score = (view.scores || [])[0];
+  const total = Array.isArray(score) ? score[0] : score && score.total;
+  return typeof total === "number" ? total : null;
+}
+
+/** The win banner's text: the winning seats, never who played them. A solo game has nobody to beat:
+ *  its banner gives the final score, and against the high-score table (`table`: rank, games, rows). */
+export function bannerText(view, table = {}) {
+  const total = soloTotal(view);
+  if (total !== null) {
+    const points = `Game over: ${total} point${total === 1 ? "" : "s"}`;
+    const t = table || {};
+    const next = (t.rows || [])[1];
+    if (t.rank !== 1 || !(t.games > 1) || !next) return points;
+    return next.total < total ? `${points}, a new best` : `${points}, as good as your best`;
+  }
   const won = (view && view.winners) || [];
   if (!won.length) return "Game over: no winner";
   return won.length === 1 ? `Seat ${won[0]} wins!` : `Seats ${won.join(" & ")} win!`;
@@ -94,7 +111,7 @@ export function frameLayout(view, width, s) {
     y += 26;
   }
   if (view.over) {
-    out.banner = { x: pad, y, w: W - 2 * pad, h: 40, text: bannerText(view) };
+    out.banner = { x: pad, y, w: W - 2 * pad, h: 40, text: bannerText(view, s.highscores) };
     y += 48;
   }
   out.top = y;
@@ -460,6 +477,7 @@ export default {
         rule: ui.note ? ui.noteRule : model.get("rule") || "",
         log: model.get("log") || [], lineLength: model.get("length") || 0,
         variations: model.get("variations") || [], advice: gone() ? {} : model.get("advice") || {},
+        highscores: model.get("highscores") || {},
       };
     }
 
