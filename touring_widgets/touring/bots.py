@@ -19,6 +19,7 @@ from .view import unseen_count
 
 _PILE = {m: i for i, m in enumerate(MILEAGE)}
 _CAUSE = {remedy: delay for delay, remedy in REMEDY_FOR.items()}
+_MILES = dict(MILES)
 
 
 def random_policy(state: State, seat: int) -> Action:
@@ -30,9 +31,10 @@ def random_policy(state: State, seat: int) -> Action:
 def greedy_policy(state: State, seat: int) -> Action:
     """The action the heuristic values most (ties: the first in ``legal_actions`` order)."""
     actions = legal_list(state)
-    plays = [a for a in actions if a.kind == "play"]
     best, best_value = None, 0.0
-    for action in plays:
+    for action in actions:
+        if action.kind != "play":
+            break  # the plays come first
         value = _play_value(state, action)
         if value > best_value:
             best, best_value = action, value
@@ -56,16 +58,18 @@ def _needs_fast(state: State, team: int) -> bool:
 def _play_value(state: State, action: Action) -> float:
     """How much the greedy bot wants to play this card; 0 means rather discard something."""
     card = action.card
-    me = state.team_of(state.turn)
-    if not state.rules.useful_only and changes_nothing(state, action):
+    rules = state.rules
+    tables = state.tables
+    me = state.turn % len(tables)
+    if not rules.useful_only and changes_nothing(state, action):
         return 0.0
-    if card in MILEAGE:
-        table = state.tables[me]
-        piles = list(table.piles)
-        piles[_PILE[card]] += 1
-        if tuple(piles) == state.rules.caps:
+    pile = _PILE.get(card)
+    if pile is not None:
+        piles = list(tables[me].piles)
+        piles[pile] += 1
+        if tuple(piles) == rules.caps:
             return 10_000.0  # T-WIN
-        return 500.0 + MILES[card]
+        return 500.0 + _MILES[card]
     if card in _CAUSE:  # a remedy: it is only legal on its own delay
         return 900.0
     if card == "go":
@@ -77,53 +81,57 @@ def _play_value(state: State, action: Action) -> float:
     threat = 250.0 + 600.0 * progress
     if card in STOPPING_DELAYS:
         # A stop hurts most while the target can still move and earn miles.
-        return threat + (50.0 if state.tables[target].moving(state.rules) else 0.0)
+        return threat + (50.0 if tables[target].moving(rules) else 0.0)
     if card == "populated_area":
         return threat if _needs_fast(state, target) else 0.0
-    lost = state.rules.loss_value(card)
+    lost = rules.loss_value(card)
     return threat * MILES[lost] / 75.0
 
 
 def _least_needed_discard(state: State, actions: list[Action]) -> Action:
     seat = state.turn
-    me = state.team_of(seat)
-    table = state.tables[me]
+    tables = state.tables
+    me = seat % len(tables)
+    table = tables[me]
+    piles = table.piles
     caps = state.rules.caps
     hand = state.hands[seat]
-    held: dict[str, int] = {}
-    for card in hand:
-        held[card] = held.get(card, 0) + 1
-
-    def keep(card: str) -> float:
-        copies = held[card]
-        if card in MILEAGE:
-            i = _PILE[card]
-            missing = caps[i] - table.piles[i]
+    freeway_active = table.freeway_active
+    least, least_value = "", 0.0
+    # Each kind of card once, in hand order, so ties go to the first card.
+    for card in dict.fromkeys(hand):
+        copies = hand.count(card)
+        pile = _PILE.get(card)
+        if pile is not None:
+            missing = caps[pile] - piles[pile]
             if missing <= 0:
-                return 0.0
-            value = 40.0 + MILES[card] / 5
-            if card in FAST_MILEAGE and not table.freeway_active:
-                value -= 10
-            return value if copies <= missing else value / copies
-        if card == "go":
-            if table.top_go is None:
-                return 100.0
-            return 30.0 if state.rules.go_after_remedy else 2.0
-        if card == "freeway":
+                value = 0.0
+            else:
+                value = 40.0 + _MILES[card] / 5
+                if card in FAST_MILEAGE and not freeway_active:
+                    value -= 10
+                if copies > missing:
+                    value = value / copies
+        elif card == "go":
+            value = 100.0 if table.top_go is None else (30.0 if state.rules.go_after_remedy else 2.0)
+        elif card == "freeway":
             if not _needs_fast(state, me):
-                return 1.0
-            if not table.freeway_active:
-                return 90.0 / copies
-            # A spare Freeway only matters while Populated Areas are still out there.
-            return 15.0 / copies if unseen_count(state, seat, "populated_area") > 0 else 1.0
-        if card in _CAUSE:
+                value = 1.0
+            elif not freeway_active:
+                value = 90.0 / copies
+            else:
+                # A spare Freeway only matters while Populated Areas are still out there.
+                value = 15.0 / copies if unseen_count(state, seat, "populated_area") > 0 else 1.0
+        elif card in _CAUSE:
             delay = _CAUSE[card]
             if table.stopped_by == delay:
-                return 120.0
-            return (25.0 / copies) if unseen_count(state, seat, delay) > 0 else 0.5
-        return 20.0 / copies  # attacks stay useful while anyone has something to hit
-
-    least = min(held, key=keep)  # held keeps hand order, so ties go to the first card
+                value = 120.0
+            else:
+                value = (25.0 / copies) if unseen_count(state, seat, delay) > 0 else 0.5
+        else:
+            value = 20.0 / copies  # attacks stay useful while anyone has something to hit
+        if not least or value < least_value:
+            least, least_value = card, value
     return next(a for a in actions if a.kind == "discard" and a.card == least)
 
 

@@ -27,12 +27,14 @@ from .facts import (
     card_name,
 )
 from .rules import Rules
-from .state import FACE_UP, State, Tableau, shuffled, with_card
+from .state import FACE_UP, State, Tableau, make_state, make_tableau, shuffled, with_card
 
 _PILE = {m: i for i, m in enumerate(MILEAGE)}
 # Every action there can be, made once, so listing legal actions builds no new objects.
 _DISCARD = {card: Action("discard", card) for card in CARDS}
 _PLAY = {(card, target): Action("play", card, target) for card in CARDS for target in (None, *range(6))}
+_PLAY_OWN = {card: _PLAY[card, None] for card in CARDS}
+_set_attr = object.__setattr__
 
 
 # -- judging one action ---------------------------------------------------------------------
@@ -184,43 +186,47 @@ def _wins(state: State, card: str) -> bool:
 
 
 # -- listing -------------------------------------------------------------------------------
-# What a tableau allows depends only on its column tops, its piles and a few rules; positions
-# repeat these often, so the answers are kept (the rules' fields are in the key, not the rules).
-_OWN_PLAYS: dict[tuple, frozenset[str]] = {}
-_ATTACKS_ON: dict[tuple, frozenset[str]] = {}
-_CACHE_LIMIT = 100_000
-
-
 def _own_plays(table: Tableau, rules: Rules) -> frozenset[str]:
     """The cards a player may play on their own tableau ``table``."""
-    key = (
-        table.go[-1:], table.freeway[-1:], table.piles,
-        rules.go_after_remedy, rules.short_trip, rules.useful_only,
-    )
-    plays = _OWN_PLAYS.get(key)
-    if plays is None:
-        if len(_OWN_PLAYS) >= _CACHE_LIMIT:
-            _OWN_PLAYS.clear()
-        plays = _OWN_PLAYS[key] = frozenset(
-            c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None
-        )
-    return plays
+    return frozenset(c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None)
 
 
 def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
     """The attack cards an opponent may play on ``table``."""
-    key = (
-        table.go[-1:], table.freeway[-1:], table.piles,
-        rules.burning_oil, rules.broken_spring, rules.brake_adjustment, rules.useful_only, rules.stack_stops,
-    )
-    attacks = _ATTACKS_ON.get(key)
-    if attacks is None:
-        if len(_ATTACKS_ON) >= _CACHE_LIMIT:
-            _ATTACKS_ON.clear()
-        attacks = _ATTACKS_ON[key] = frozenset(
-            c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None
-        )
-    return attacks
+    return frozenset(c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None)
+
+
+# What a tableau allows depends only on the tops of its columns, its piles and the rules, and
+# positions repeat these often: the answers are kept for each rules, and on the tableau itself.
+_ANSWERS: dict[Rules, dict[tuple, tuple[frozenset[str], frozenset[str]]]] = {}
+_LAST: list[Any] = [None, {}]  # the rules asked last and their answers (one game asks with one rules)
+_CACHE_LIMIT = 100_000
+
+
+def _allowed(table: Tableau, rules: Rules) -> tuple[Rules, frozenset[str], frozenset[str]]:
+    """(rules, what its owner may play on ``table``, what opponents may play on it)."""
+    memo = table._memo
+    if memo is not None and memo[0] is rules:
+        return memo
+    if _LAST[0] is rules:
+        answers = _LAST[1]
+    else:
+        answers = _ANSWERS.get(rules)
+        if answers is None:
+            if len(_ANSWERS) >= 100:
+                _ANSWERS.clear()
+            answers = _ANSWERS[rules] = {}
+        _LAST[:] = rules, answers
+    go, freeway = table.go, table.freeway
+    key = (go[-1] if go else None, freeway[-1] if freeway else None, table.piles)
+    found = answers.get(key)
+    if found is None:
+        if len(answers) >= _CACHE_LIMIT:
+            answers.clear()
+        found = answers[key] = (_own_plays(table, rules), _attacks_on(table, rules))
+    memo = (rules, *found)
+    _set_attr(table, "_memo", memo)  # a cache on a frozen value: its value does not change
+    return memo
 
 
 def legal_list(state: State) -> list[Action]:
@@ -231,13 +237,11 @@ def legal_list(state: State) -> list[Action]:
     if state.over:
         return []
     seat = state.turn
-    teams = len(state.tables)
+    tables = state.tables
     rules = state.rules
-    own = _own_plays(state.tables[seat % teams], rules)
-    if rules.attack_before_go or state.tables[seat % teams].go:
-        targets = [(t, _attacks_on(state.tables[t], rules)) for t in range(teams) if t != seat % teams]
-    else:
-        targets = []
+    mine = seat % len(tables)
+    own = _allowed(tables[mine], rules)[1]
+    targets = None
     plays: list[Action] = []
     discards: list[Action] = []
     previous = None
@@ -246,12 +250,17 @@ def legal_list(state: State) -> list[Action]:
             continue
         previous = card
         discards.append(_DISCARD[card])
-        if card in ATTACKS:
+        if card in own:  # never an attack
+            plays.append(_PLAY_OWN[card])
+        elif card in ATTACKS:
+            if targets is None:
+                if rules.attack_before_go or tables[mine].go:
+                    targets = [(t, _allowed(table, rules)[2]) for t, table in enumerate(tables) if t != mine]
+                else:
+                    targets = []
             for target, hittable in targets:
                 if card in hittable:
                     plays.append(_PLAY[card, target])
-        elif card in own:
-            plays.append(_PLAY[card, None])
     return plays + discards
 
 
@@ -316,7 +325,8 @@ def explain(state: State, action: Any) -> Verdict:
 # -- applying ------------------------------------------------------------------------------
 def apply(state: State, action: Action | str) -> State:
     """The position after a legal action; raises IllegalAction and leaves ``state`` untouched."""
-    action = read_action(action)
+    if not isinstance(action, Action):
+        action = read_action(action)
     problem = refusal(state, action)
     if problem is not None:
         raise refused(str(action), *problem).error()
@@ -326,48 +336,52 @@ def apply(state: State, action: Action | str) -> State:
 def advance(state: State, action: Action) -> State:
     """The position after an action already judged legal (no second judging)."""
     seat, card = state.turn, action.card
-    hand = list(state.hands[seat])
-    hand.remove(card)
     hands = list(state.hands)
-    hands[seat] = tuple(hand)
-    tables = list(state.tables)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1:]
+    tables: tuple[Tableau, ...] | list[Tableau] = state.tables
     discard = state.discard
     winner = None
     if action.kind == "discard":
         discard = (*discard, (card, seat))
     elif action.target is not None:
-        team = state.team_of(action.target)
+        tables = list(tables)
+        team = action.target % len(tables)
         table = tables[team]
         if card == "populated_area":
-            tables[team] = Tableau(table.go, (*table.freeway, card), table.piles)
+            tables[team] = make_tableau(table.go, (*table.freeway, card), table.piles)
         elif card in STOPPING_DELAYS:
-            tables[team] = Tableau((*table.go, card), table.freeway, table.piles)
+            tables[team] = make_tableau((*table.go, card), table.freeway, table.piles)
         else:
-            lost = state.rules.loss_value(card)
-            owner = FACE_UP if state.rules.loss_face_up else seat
-            if table.piles[_PILE[lost]]:
+            rules = state.rules
+            lost = _PILE[rules.loss_value(card)]
+            owner = FACE_UP if rules.loss_face_up else seat
+            if table.piles[lost]:
                 piles = list(table.piles)
-                piles[_PILE[lost]] -= 1
-                tables[team] = Tableau(table.go, table.freeway, tuple(piles))
-                discard = (*discard, (card, owner), (lost, owner))
+                piles[lost] -= 1
+                tables[team] = make_tableau(table.go, table.freeway, tuple(piles))
+                discard = (*discard, (card, owner), (MILEAGE[lost], owner))
             else:  # nothing to take (only with useful_only off)
                 discard = (*discard, (card, owner))
     else:
-        team = state.team_of(seat)
+        tables = list(tables)
+        team = seat % len(tables)
         table = tables[team]
-        if card in MILEAGE:
+        pile = _PILE.get(card)
+        if pile is not None:
             piles = list(table.piles)
-            piles[_PILE[card]] += 1
-            tables[team] = Tableau(table.go, table.freeway, tuple(piles))
-            if tuple(piles) == state.rules.caps:
+            piles[pile] += 1
+            tables[team] = make_tableau(table.go, table.freeway, tuple(piles))
+            if tables[team].piles == state.rules.caps:
                 winner = seat
         elif card == "freeway":
-            tables[team] = Tableau(table.go, (*table.freeway, card), table.piles)
+            tables[team] = make_tableau(table.go, (*table.freeway, card), table.piles)
         else:
-            tables[team] = Tableau((*table.go, card), table.freeway, table.piles)
+            tables[team] = make_tableau((*table.go, card), table.freeway, table.piles)
     last = (seat, action)
     if winner is not None:
-        return State(
+        return make_state(
             state.rules, state.seed, tuple(hands), state.draw, discard, tuple(tables), seat,
             state.ply + 1, state.reshuffles, winner, True, None, last,
         )
@@ -378,23 +392,24 @@ def _next_turn(
     state: State,
     hands: list[tuple[str, ...]],
     discard: tuple[tuple[str, int], ...],
-    tables: list[Tableau],
+    tables: tuple[Tableau, ...] | list[Tableau],
     seat: int,
     last: tuple[int, Action],
 ) -> State:
     """Pass the turn on: the next seat draws (T-TURN), reshuffling (T-RESHUFFLE) or going
     without (T-EXHAUST); seats with nothing to play are passed; all empty ends the game."""
     draw = state.draw
-    reshuffles = state.reshuffles
     players = len(hands)
+    reshuffles = state.reshuffles
     for step in range(1, players + 1):
         nxt = (seat + step) % players
         if not draw and (discard or any(len(t.go) > 1 or len(t.freeway) > 1 for t in tables)):
             pool = [c for c, _ in discard]
+            tables = list(tables)
             for i, t in enumerate(tables):
                 pool.extend(t.go[:-1])
                 pool.extend(t.freeway[:-1])
-                tables[i] = Tableau(t.go[-1:], t.freeway[-1:], t.piles)
+                tables[i] = make_tableau(t.go[-1:], t.freeway[-1:], t.piles)
             reshuffles += 1
             draw = tuple(shuffled(sorted(pool), state.seed, f"reshuffle/{reshuffles}"))
             discard = ()
@@ -404,11 +419,11 @@ def _next_turn(
             draw = draw[:-1]
             hands[nxt] = with_card(hands[nxt], drawn)
         if hands[nxt]:
-            return State(
+            return make_state(
                 state.rules, state.seed, tuple(hands), draw, discard, tuple(tables), nxt,
                 state.ply + 1, reshuffles, None, False, drawn, last,
             )
-    return State(
+    return make_state(
         state.rules, state.seed, tuple(hands), draw, discard, tuple(tables), seat,
         state.ply + 1, reshuffles, None, True, None, last,
     )

@@ -82,8 +82,11 @@ class Rules(RuleSwitches):
     @property
     def goal(self) -> int:
         """The miles of the whole trip: 590, or 295 for the short trip."""
-        return sum(cap * MILES[m] for cap, m in zip(self.caps, MILEAGE))
+        return _GOALS[self.caps]
 
     def loss_value(self, delay: str) -> str:
         """The mileage card id a mileage delay takes away (T-LOSS), e.g. 'm75'."""
         return f"m{getattr(self, delay)}"
+
+
+_GOALS = {caps: sum(cap * MILES[m] for cap, m in zip(caps, MILEAGE)) for caps in (FULL_CAPS, SHORT_CAPS)}

@@ -6,13 +6,17 @@ A state is a decision point: the seat to move already holds its drawn card (T-TU
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .actions import Action
 from .facts import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
 from .rules import Rules
 
 FACE_UP = -1  # the owner of a discard everyone saw (T-LOSS)
+_RANK = dict(ORDER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +27,9 @@ class Tableau:
     go: tuple[str, ...] = ()
     freeway: tuple[str, ...] = ()
     piles: tuple[int, int, int, int] = (0, 0, 0, 0)
+    # (rules, own plays, attacks on it) once the legal list asked (moves._allowed): a tableau
+    # outlives many turns, so this saves working them out again. Not part of the value.
+    _memo: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def top_go(self) -> str | None:
@@ -100,6 +107,61 @@ class State:
         return render_text(self)
 
 
+# The engine makes a new State every move and a new Tableau most moves. A frozen dataclass's
+# __init__ fills each slot through object.__setattr__, which made building them the engine's
+# largest cost; these twins have the same slots, fill them with plain stores and then become
+# the frozen class (allowed because the layouts are the same).
+class _NewTableau:
+    __slots__ = Tableau.__slots__
+
+    def __init__(
+        self, go: tuple[str, ...], freeway: tuple[str, ...], piles: tuple[int, int, int, int]
+    ) -> None:
+        self.go = go
+        self.freeway = freeway
+        self.piles = piles
+        self._memo = None
+        self.__class__ = Tableau  # type: ignore[assignment]
+
+
+class _NewState:
+    __slots__ = State.__slots__
+
+    def __init__(
+        self, rules: Rules, seed: int | str, hands: tuple[tuple[str, ...], ...], draw: tuple[str, ...],
+        discard: tuple[tuple[str, int], ...], tables: tuple[Tableau, ...], turn: int, ply: int,
+        reshuffles: int, winner: int | None, over: bool, drawn: str | None, last: tuple[int, Action] | None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.hands = hands
+        self.draw = draw
+        self.discard = discard
+        self.tables = tables
+        self.turn = turn
+        self.ply = ply
+        self.reshuffles = reshuffles
+        self.winner = winner
+        self.over = over
+        self.drawn = drawn
+        self.last = last
+        self.__class__ = State  # type: ignore[assignment]
+
+
+#: ``Tableau(go, freeway, piles)``, built faster, for values already checked.
+make_tableau: Callable[[tuple[str, ...], tuple[str, ...], tuple[int, int, int, int]], Tableau] = (
+    _NewTableau  # type: ignore[assignment]
+)
+
+
+#: ``State(...)`` with all thirteen fields given in order, built faster, for values already checked.
+make_state: Callable[
+    [Rules, int | str, tuple[tuple[str, ...], ...], tuple[str, ...], tuple[tuple[str, int], ...],
+     tuple[Tableau, ...], int, int, int, int | None, bool, str | None, tuple[int, Action] | None],
+    State,
+] = _NewState  # type: ignore[assignment]
+
+
 def sort_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """A hand in the deck's canonical order."""
     return tuple(sorted(cards, key=ORDER.__getitem__))
@@ -107,11 +169,8 @@ def sort_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     """A sorted hand with one more card, still in canonical order."""
-    rank = ORDER[card]
-    for i, held in enumerate(hand):
-        if ORDER[held] > rank:
-            return (*hand[:i], card, *hand[i:])
-    return (*hand, card)
+    i = bisect_right(hand, _RANK[card], key=_RANK.__getitem__)
+    return (*hand[:i], card, *hand[i:])
 
 
 def shuffled(cards: list[str], seed: int | str, purpose: str) -> list[str]:

@@ -11,6 +11,7 @@ from .facts import ATTACKS, CARDS, MILEAGE, REMEDIES, REMEDY_FOR, STOPPING_DELAY
 from .state import FACE_UP, State, Tableau
 
 _DECKS = {short: deck_counts(short) for short in (False, True)}
+_PILE = {card: i for i, card in enumerate(MILEAGE)}
 
 
 def status(table: Tableau, state: State) -> str:
@@ -82,13 +83,11 @@ def unseen(state: State, seat: int) -> Counter[str]:
 def unseen_count(state: State, seat: int, card: str) -> int:
     """How many copies of one card ``seat`` cannot see (``unseen`` for a single card)."""
     count = _DECKS[bool(state.rules.short_trip)][card] - state.hands[seat].count(card)
-    pile = MILEAGE.index(card) if card in MILEAGE else None
+    pile = _PILE.get(card)
     for table in state.tables:
         count -= table.piles[pile] if pile is not None else table.go.count(card) + table.freeway.count(card)
-    for held, owner in state.discard:
-        if held == card and owner in (FACE_UP, seat):
-            count -= 1
-    return count
+    face_down = state.discard.count((card, seat)) if seat != FACE_UP else 0
+    return count - state.discard.count((card, FACE_UP)) - face_down
 
 
 def view(state: State, seat: int | None, players: tuple[str, ...] | None = None) -> dict[str, Any]:
