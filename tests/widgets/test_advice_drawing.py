@@ -153,7 +153,11 @@ class TestTouring:
     def test_the_best_move_is_the_one_the_progress_line_names(self, js):
         out = js["out"]["touring"]
         text = js["data"]["touring"]["advice"]["text"]
-        assert out["best"] == js["ranked"] and f"best so far: {js['ranked']}," in text
+        from touring_widgets.touring import Action, card_name
+
+        best = Action.parse(js["ranked"])
+        words = f"{best.kind} {card_name(best.card)}" + ("" if best.target is None else f" on seat {best.target}")
+        assert out["best"] == js["ranked"] and f"best so far: {words}," in text
         card = next(c["card"] for c in js["data"]["touring"]["choices"] if c["action"] == out["best"])
         assert out["bestCard"] == card
 

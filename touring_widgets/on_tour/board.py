@@ -280,6 +280,10 @@ class OnTourBoard(Board):
             marks["turn"] = _shape(state, self.acting_seat())[0]
         return marks
 
+    def advice_move(self, state: Any, action: Any) -> str:
+        """"56 in KS and 65 in NY (circled)"."""
+        return self.describe_move(state, action)["text"].partition(" wrote ")[2]
+
     def advice_view(self, search: Any) -> dict[str, Any]:
         """Figures for the map: under each space, for each mark that may go there (``"56"``,
         ``"star"``, ``"X"``), the best expected score of the writings that put it there, as

@@ -232,7 +232,9 @@ def _tour(view: dict[str, Any], seat: int) -> tuple[list[str], str]:
     s = score_of(view, seat)
     if s is None:
         return [], ""
-    return s["tour"], f"{s['total']} = {s['spaces']} spaces + {s['circles']} circles"
+    spaces, circles = s["spaces"], s["circles"]
+    return s["tour"], (f"{s['total']} = {spaces} space{'' if spaces == 1 else 's'} + {circles} "
+                       f"circle{'' if circles == 1 else 's'}")
 
 
 #: The map's own units in the picture: a map is drawn once, UNIT wide, and shown at every size.

@@ -23,7 +23,7 @@ import traitlets
 from ..widgets.base import Board
 from .facts import CARDS, MILEAGE
 from .picture import PALETTE, svg
-from .view import action_text, card_catalog
+from .view import action_text, card_catalog, card_name
 
 _HERE = Path(__file__).parent
 
@@ -109,6 +109,11 @@ class TouringBoard(Board):
                 if state.team_of(seat) != mine:
                     return self.game.why(f"play {card} on {seat}")
         return self.game.why(f"play {card}")
+
+    def advice_move(self, state: Any, action: Any) -> str:
+        """"play Go", "discard 25 Miles", "play Stop to Refuel on seat 1"."""
+        target = "" if action.target is None else f" on seat {action.target}"
+        return f"{action.kind} {card_name(action.card)}{target}"
 
     def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
         """A move in words as the viewing seat may know it (others' discards stay face down)."""

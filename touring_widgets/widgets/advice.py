@@ -123,4 +123,6 @@ class Advisor:
         figure = (f"{best.mean:.0%} ({low:.0%}-{high:.0%})" if kind == "chance to win"
                   else f"{best.mean:.1f} ({low:.1f}-{high:.1f})")
         state = "done" if self.done else "still playing"
-        return f"{head} ({state}). Each figure is the {kind}; best so far: {best.action}, {figure}."
+        board = self._board()
+        move = board.advice_move(search.state, best.action) if board is not None else best.action
+        return f"{head} ({state}). Each figure is the {kind}; best so far: {move}, {figure}."

@@ -695,6 +695,10 @@ class Board(anywidget.AnyWidget):
         else:
             self._advisor.stop()
 
+    def advice_move(self, state: Any, action: Any) -> str:
+        """A move as the advice's progress line names it (by default, its text)."""
+        return str(action)
+
     def advice_view(self, search: Any) -> dict[str, Any]:
         """The figures the page draws, from a search in progress: by default each move's
         ``{"estimate", "low", "high", "n"}`` under its action text."""
