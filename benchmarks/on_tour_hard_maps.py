@@ -13,7 +13,9 @@ spaces cut the board, how many spaces are circled. The same arguments always giv
 
 python benchmarks/on_tour_hard_maps.py             # time best_tour on every family
 python benchmarks/on_tour_hard_maps.py --seeds 40  # more maps a family and star count
-python benchmarks/on_tour_hard_maps.py --stress    # also the maps with 16-30 stars
+
+The maps with 16-30 stars among 0s and 1s (STRESS_FAMILIES) took the branch and bound up to
+7 s; best_tour scores them with its frontier search, and every run includes them.
 """
 
 from __future__ import annotations
@@ -143,15 +145,19 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=5, help="maps a family and star count (default 5)")
-    parser.add_argument("--stress", action="store_true", help="also the 16-30 star family")
+    parser.add_argument("--stress", action="store_true", help="(kept for old scripts: always on)")
     args = parser.parse_args(argv)
-    families = {**FAMILIES, **(STRESS_FAMILIES if args.stress else {})}
+    families = {**FAMILIES, **STRESS_FAMILIES}
+    worst = worst_cpu = 0.0
     for name, (count, mean, top, cpu) in time_families(best_tour, args.seeds, families).items():
+        worst, worst_cpu = max(worst, top), max(worst_cpu, cpu)
         print(
             f"{name:<45} {count:4d} maps  mean {mean * 1e3:8.1f} ms  max {top * 1e3:8.1f} ms"
             f"  (CPU {cpu * 1e3:8.1f} ms)",
             flush=True,
         )
+    label = "max over every map"
+    print(f"{label:<74} max {worst * 1e3:8.1f} ms  (CPU {worst_cpu * 1e3:8.1f} ms)", flush=True)
 
 
 if __name__ == "__main__":

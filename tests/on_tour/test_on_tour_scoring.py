@@ -41,10 +41,11 @@ def wild_map(seed: int, stars: int, numbers: tuple[int, ...]) -> dict:
     return board
 
 
-def searched(board: dict, bounded: bool) -> int:
-    """The total of the tour one search finds, with no budget: memoised, or branch and bound."""
+def searched(board: dict, method: str) -> int:
+    """The total of the tour one search finds, with no budget: "plain" (memoised), "bounded"
+    (branch and bound) or "frontier"."""
     arrays = _arrays(board)
-    path = _search(*arrays, bounded=bounded, budget=10**9)
+    path = _search(*arrays, method=method, budget=10**9)
     score = check_tour(board, [SPACES[i] for i in path]) if path else None
     return score.total if score else 0
 
@@ -101,8 +102,9 @@ class TestBestTour:
     @given(wild_patches())
     def test_O_SCORE_both_searches_match_brute_force_on_wild_patches(self, brute, board: dict) -> None:
         expected = brute(board)
-        assert searched(board, bounded=False) == expected
-        assert searched(board, bounded=True) == expected
+        assert searched(board, "plain") == expected
+        assert searched(board, "bounded") == expected
+        assert searched(board, "frontier") == expected
         assert best_tour(board).total == expected
 
     @pytest.mark.parametrize("values", [[0, 1], [0, 1, 2], [5], [10, 20, 30]])
@@ -113,8 +115,9 @@ class TestBestTour:
         for _ in range(15):
             board = patch_map(rng, rng.randint(9, 13), values, rng.choice([0.3, 0.5, 0.7]))
             expected = brute(board)
-            assert searched(board, bounded=False) == expected, board
-            assert searched(board, bounded=True) == expected, board
+            assert searched(board, "plain") == expected, board
+            assert searched(board, "bounded") == expected, board
+            assert searched(board, "frontier") == expected, board
 
     @settings(max_examples=60, deadline=None)
     @given(full_maps())
@@ -132,12 +135,13 @@ class TestBestTour:
             board[s] = ("star", rng.random() < 0.3)
         for s in rng.sample(SPACES, rng.randrange(12)):
             board[s] = ("X", False)
-        assert searched(board, bounded=False) == searched(board, bounded=True)
+        assert searched(board, "plain") == searched(board, "bounded") == searched(board, "frontier")
 
     def test_the_two_searches_agree_on_end_of_game_maps(self) -> None:
         for seed in range(40):
             board = tw.OnTour(players=["greedy"], seed=seed).play().map(0)
-            assert searched(board, bounded=False) == searched(board, bounded=True) == best_tour(board).total
+            assert searched(board, "plain") == searched(board, "bounded") == best_tour(board).total
+            assert searched(board, "frontier") == best_tour(board).total
 
     def test_ties_are_broken_the_same_way_every_time(self) -> None:
         # Many tours tie on these maps; the one returned must not depend on the call or on the
@@ -201,7 +205,7 @@ class TestHardMaps:
         board = {s: (rng.choice([30, 40, 50]), rng.random() < 0.2) for s in SPACES}
         for s in rng.sample(SPACES, 10):
             board[s] = ("star", False)
-        assert self.scored(board).total == searched(board, bounded=False)
+        assert self.scored(board).total == searched(board, "plain")
 
     @pytest.mark.parametrize(("stars", "total"), [(9, 35), (11, 35)])
     def test_many_stars_among_zeros_and_ones(self, stars: int, total: int) -> None:

@@ -39,5 +39,6 @@ def test_O_SCORE_star_heavy_patches_match_a_search_of_every_path(brute, star_sha
         score = best_tour(board)
         assert score.total == expected, board
         assert check_tour(board, score.tour) == score
-        path = _search(*_arrays(board), bounded=True)
-        assert len(path) + sum(board[SPACES[i]][1] for i in path) == expected, board
+        for method in ("bounded", "frontier"):
+            path = _search(*_arrays(board), method=method)
+            assert len(path) + sum(board[SPACES[i]][1] for i in path) == expected, (method, board)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
+from operator import itemgetter
 from typing import Any
 
 from ..errors import IllegalAction
@@ -196,19 +198,35 @@ def _search(
     stars: int,
     circled: int,
     usable: int,
-    bounded: bool | None = None,
+    method: str | None = None,
     budget: int = _PLAIN_BUDGET,
 ) -> list[int]:
-    """The best tour as space indices: memoised, then bounded if that runs past ``budget``.
+    """The best tour as space indices: memoised, then by the frontier if that runs past ``budget``.
 
-    ``bounded`` forces one search (True: branch and bound; False: memoised, however long it takes).
+    ``method`` forces one search: "plain" (memoised, however long it takes), "bounded" (branch
+    and bound) or "frontier".
     """
-    if bounded:
+    if method == "bounded":
         return _bounded(vals, stars, circled, usable)
+    if method == "frontier":
+        return _frontier(vals, stars, circled, usable)
     try:
-        return _plain(vals, stars, circled, usable, budget if bounded is None else 1 << 62)
+        return _plain(vals, stars, circled, usable, budget if method is None else 1 << 62)
     except _TooWild:
-        return _bounded(vals, stars, circled, usable)
+        pass
+    # The frontier search's work grows with the distinct numbers and hardly with the stars; the
+    # branch and bound's grows with the stars. Measured on the families of
+    # benchmarks/on_tour_hard_maps.py: with 16 or more stars among two numbers the branch and
+    # bound takes up to 7 s and the frontier under 1 s; with fewer stars or more numbers the
+    # branch and bound stays under half a second and the frontier does not.
+    numbers = {vals[i] for i in range(N_SPACES) if usable >> i & 1 and not stars >> i & 1}
+    if len(numbers) <= _FRONTIER_NUMBERS and (stars & usable).bit_count() >= _FRONTIER_STARS:
+        return _frontier(vals, stars, circled, usable)
+    return _bounded(vals, stars, circled, usable)
+
+
+_FRONTIER_NUMBERS = 2  # at most this many distinct numbers ...
+_FRONTIER_STARS = 16  # ... and at least this many stars: the frontier search
 
 
 def _plain(vals: list[int], stars: int, circled: int, usable: int, budget: int) -> list[int]:
@@ -362,8 +380,9 @@ def _start_rank(i: int, vals: list[int], stars: int, usable: int) -> tuple[bool,
     return (nb > 1, -1 if stars >> i & 1 else vals[i], nb, i)
 
 
-def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int]:
-    """The best tour as space indices, by branch and bound."""
+def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int = 0) -> list[int]:
+    """The best tour as space indices, by branch and bound; past ``budget`` positions (if not 0)
+    raises _TooWild carrying the best tour found so far."""
     # A state is (space, spaces the rest of the tour could still reach). Reach is taken along
     # rising numbers (a space holding a lower number than one the tour must pass first is out),
     # so it alone decides what the rest of the tour can do, whatever the path so far: tours that
@@ -641,7 +660,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
                         return best_exit
         return min(result, best_exit)
 
-    best = 0
+    best = count = 0
     best_path: list[int] = []
     stack: list[int] = []
     exact: dict[int, tuple[int, int]] = {}  # key -> (extension weight, key of the next state or -1)
@@ -708,7 +727,10 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
 
     def dfs(cur: int, last: int, seen: int, gained: int) -> tuple[int, int]:
         # Returns (best extension found, the state's key if that is exact, else -1).
-        nonlocal best, best_path
+        nonlocal best, best_path, count
+        count += 1
+        if count > budget > 0:
+            raise _TooWild(best_path)
         ahead = reachable(cur, last, ge[last + 1] & usable & ~seen)
         key = ahead | cur << 41
         hit = exact.get(key)
@@ -776,6 +798,330 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int) -> list[int
         dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s])
         stack.pop()
     return best_path
+
+
+# The frontier search takes the spaces in this order, east to west, chosen once (a greedy order
+# keeping the frontier small, the best of some tried on star-heavy maps): at most six spaces
+# taken still have routes to spaces not taken.
+_ORDER_TEXT = (
+    "NE2 NY PA MC VA WV OH KY TN NC SC GA MO IL IN MI WI IA MN AL "
+    "FL MS AR LA TX OK NM KS NE CO SD WY ND MT UT ID AZ NV CA OR WA"
+)
+_ORDER = tuple(_ORDER_TEXT.split())
+_ORDER_IDX = tuple(_INDEX[sid] for sid in _ORDER)
+
+
+def _frontier(vals: list[int], stars: int, circled: int, usable: int) -> list[int]:
+    """The best tour as space indices, by dynamic programming over the board's frontier."""
+    # Spaces are taken in _ORDER; at each step a space is left off the tour or put on it joined
+    # by routes to up to two spaces taken before. What is taken so far is then a set of pieces
+    # of the tour (paths), and all that matters for the rest is what the frontier holds (the
+    # spaces taken that still have routes to spaces not taken): which of them end a piece,
+    # which end its other end is (a frontier space, or an end of the whole tour), and the
+    # first number met from each end, which decides whether two pieces may be joined. Stars
+    # and cycles of equal numbers cost nothing here: the work grows with the board's frontier
+    # (at most seven spaces in _ORDER) and with the distinct numbers, not with the stars.
+    # A state is dropped when another with the same pieces is as heavy and its pieces' numbers
+    # allow as much (_undominated), or when even every space left would not make it beat the
+    # best tour known. A first pass keeps only the heaviest states of each step (_BEAM): a
+    # good tour, quickly, for the exact second pass to beat.
+    best, found, history = _frontier_pass(vals, stars, circled, usable, 0, _BEAM)
+    _, found2, history2 = _frontier_pass(vals, stars, circled, usable, best, 0)
+    if found2 is not None:
+        found, history = found2, history2
+    if found is None:
+        return []
+    step, key, choice = found
+    on = []
+    routes: list[list[int]] = [[] for _ in range(N_SPACES)]
+    while True:
+        v = _ORDER_IDX[step]
+        if choice != -1:
+            on.append(v)
+            for u in choice:
+                routes[u].append(v)
+                routes[v].append(u)
+        if step == 0:
+            break
+        _, key, choice, _ = history[step][key]
+        step -= 1
+    ends = [v for v in on if len(routes[v]) < 2]
+    s = min(ends, key=lambda i: _start_rank(i, vals, stars, usable))
+    path = [s]
+    prev = -1
+    while True:
+        nxt = [u for u in routes[path[-1]] if u != prev]
+        if not nxt:
+            break
+        prev = path[-1]
+        path.append(nxt[0])
+    seq = [vals[i] for i in path if not stars >> i & 1]
+    if any(a > b for a, b in pairwise(seq)):
+        path.reverse()
+    return path
+
+
+_BEAM = 2000  # states a step the first pass of the frontier search keeps
+
+
+def _frontier_pass(
+    vals: list[int], stars: int, circled: int, usable: int, best: int, beam: int
+) -> tuple[int, tuple | None, list[dict]]:
+    """One pass of the frontier search: (best weight above ``best``, how it ends, the steps).
+
+    A state is a tuple over the frontier: 0 where no piece ends, else 1 | mate << 1 | own << 7
+    | other << 14, where mate is the space at the piece's other end (itself for a lone space,
+    63 for an end of the whole tour), own and other the first numbers met from this end and
+    from the other (number + 1; 0 for none: stars only). ``beam`` (if not 0) keeps only that
+    many of the heaviest states a step.
+    """
+    weight = [1 + (circled >> i & 1) for i in range(N_SPACES)]
+    code = [0 if stars >> i & 1 else vals[i] + 1 for i in range(N_SPACES)]
+    remaining = [0] * (N_SPACES + 1)
+    for k in range(N_SPACES - 1, -1, -1):
+        v = _ORDER_IDX[k]
+        remaining[k] = remaining[k + 1] + (weight[v] if usable >> v & 1 else 0)
+    states: dict[tuple, tuple] = {(): (0, None, None, 0)}
+    history: list[dict] = []
+    found: tuple | None = None
+    for k, (v, fr, earlier, leaving, getter) in enumerate(_STEPS):
+        slot = {u: j for j, u in enumerate(fr)}
+        last = len(fr) - 1
+        rem = remaining[k + 1]
+        on = usable >> v & 1
+        wv = weight[v] if on else 0
+        x = code[v]
+        lone = 1 | v << 1 | x << 7 | x << 14
+        nxt: dict[tuple, tuple] = {}
+        get = nxt.get
+
+        def emit(
+            r: list[int],
+            w2: int,
+            st: tuple,
+            choice: Any,
+            t: int,
+            k: int = k,
+            fr: tuple[int, ...] = fr,
+            leaving: tuple[int, ...] = leaving,
+            getter: Any = getter,
+            slot: dict[int, int] = slot,
+            rem: int = rem,
+            nxt: dict[tuple, tuple] = nxt,
+            get: Any = get,
+        ) -> None:
+            # The state after choice, once the spaces leaving the frontier are settled.
+            nonlocal best, found
+            if w2 + rem <= best:
+                return
+            for j in leaving:
+                rj = r[j]
+                if not rj:
+                    continue
+                r[j] = 0
+                m = rj >> 1 & 63
+                if m == 63 or m == fr[j]:
+                    # the whole tour ends here: only if no other piece was taken
+                    if w2 > best and not any(r):
+                        best = w2
+                        found = (k, st, choice)
+                    return
+                r[slot[m]] |= 126  # its mate is now an end of the tour
+                t += 1
+                if t > 2:
+                    return  # a third end
+            key = getter(r)
+            old = get(key)
+            if old is None or w2 > old[0]:
+                nxt[key] = (w2, st, choice, t)
+
+        for st, entry in states.items():
+            w = entry[0]
+            t = entry[3]
+            if w + rem + wv <= best:
+                continue
+            base = [*st, 0]
+            if not on:
+                emit(base, w, st, -1, t)
+                continue
+            w2 = w + wv
+            for a, ja in enumerate(earlier):
+                ra = base[ja]
+                if not ra:
+                    continue
+                ua = fr[ja]
+                p = ra >> 1 & 63
+                # the piece p..ua (first numbers vp from p, vx from ua), then v
+                vx = ra >> 7 & 127
+                vp = ra >> 14 & 127
+                if not (
+                    (vp <= vx and (not vx or not x or vx <= x))
+                    or (x <= vp and vx <= vp and (not vx or not x or x <= vx))
+                ):
+                    continue
+                np_ = vp or x
+                nv = x or vx
+                r = base[:]
+                if p == ua:
+                    r[ja] = 1 | v << 1 | np_ << 7 | nv << 14
+                else:
+                    r[ja] = 0
+                    if p != 63:
+                        r[slot[p]] = 1 | v << 1 | np_ << 7 | nv << 14
+                r[last] = 1 | p << 1 | nv << 7 | np_ << 14
+                emit(r, w2, st, (ua,), t)
+                for jb in earlier[a + 1 :]:
+                    rb = base[jb]
+                    if not rb:
+                        continue
+                    ub = fr[jb]
+                    q = rb >> 1 & 63
+                    if q == ua:
+                        continue  # the same piece: a cycle
+                    vy = rb >> 7 & 127
+                    vq = rb >> 14 & 127
+                    # the piece p..v (np_, nv), then ub..q (vy, vq)
+                    if not (
+                        (np_ <= nv and vy <= vq and (not nv or not vy or nv <= vy))
+                        or (vq <= vy and nv <= np_ and (not nv or not vy or vy <= nv))
+                    ):
+                        continue
+                    fp = np_ or vy
+                    fq = vq or nv
+                    r = base[:]
+                    r[ja] = r[jb] = 0
+                    if p == ua:
+                        r[ja] = 1 | q << 1 | fp << 7 | fq << 14
+                    elif p != 63:
+                        r[slot[p]] = 1 | q << 1 | fp << 7 | fq << 14
+                    if q == ub:
+                        r[jb] = 1 | p << 1 | fq << 7 | fp << 14
+                    elif q != 63:
+                        r[slot[q]] = 1 | p << 1 | fq << 7 | fp << 14
+                    if p == 63 and q == 63:
+                        # the whole tour: only if no other piece was taken
+                        if w2 > best and not any(r):
+                            best = w2
+                            found = (k, st, (ua, ub))
+                        continue
+                    emit(r, w2, st, (ua, ub), t)
+            r = base[:]
+            r[last] = lone
+            emit(r, w2, st, (), t)
+            emit(base, w, st, -1, t)
+        history.append(states)
+        if len(nxt) > _PARETO_FROM:
+            nxt = _undominated(nxt)
+        if beam and len(nxt) > beam:
+            nxt = dict(sorted(nxt.items(), key=lambda item: -item[1][0])[:beam])
+        states = nxt
+    return best, found, history
+
+
+_PARETO_FROM = 200  # states a step from which the frontier search drops dominated states
+_PARETO_WIDTH = 24  # states of one shape a state is compared with, at most
+_covers: dict[tuple[int, int], bool] = {}
+
+
+def _undominated(states: dict[tuple, tuple]) -> dict[tuple, tuple]:
+    """``states`` without those another state dominates: one with the same pieces, at least the
+    same weight, and for each piece first numbers that allow at least as much.
+
+    A piece whose numbers span lo..hi (read from its low end, if they differ) may be replaced
+    in any tour by one spanning a part of lo..hi, read the same way, or by stars only.
+    """
+    by_weight: dict[int, list[tuple]] = {}
+    for key, entry in states.items():
+        group = by_weight.get(entry[0])
+        if group is None:
+            by_weight[entry[0]] = [key]
+        else:
+            group.append(key)
+    covers = _covers
+    if len(covers) > 100_000:
+        covers.clear()
+    shapes: dict[tuple, list[tuple[tuple, int]]] = {}
+    out: dict[tuple, tuple] = {}
+    for w in sorted(by_weight, reverse=True):
+        for key in by_weight[w]:
+            shape = tuple(map(_LOW7, key))
+            kept = shapes.get(shape)
+            if kept is None:
+                shapes[shape] = [(key, w)]
+                out[key] = states[key]
+                continue
+            beaten = None
+            for other, ow in kept[:_PARETO_WIDTH]:
+                ge = True  # other allows all that key does
+                le = ow == w  # key allows all that other does, with the same weight
+                for a, b in zip(other, key):
+                    if a != b:
+                        a >>= 7
+                        b >>= 7
+                        if ge:
+                            c = covers.get((a, b))
+                            if c is None:
+                                c = covers[a, b] = _span_covers(a, b)
+                            ge = c
+                        if le:
+                            c = covers.get((b, a))
+                            if c is None:
+                                c = covers[b, a] = _span_covers(b, a)
+                            le = c
+                        if not ge and not le:
+                            break
+                if ge:
+                    break  # other dominates key
+                if le:
+                    beaten = beaten or []
+                    beaten.append(other)
+            else:
+                if beaten:
+                    kept[:] = [item for item in kept if item[0] not in beaten]
+                    for other in beaten:
+                        del out[other]
+                kept.append((key, w))
+                out[key] = states[key]
+    return out
+
+
+_LOW7 = (127).__and__
+
+
+def _span_covers(a: int, b: int) -> bool:
+    """Whether a piece end's first numbers ``a`` (own | other << 7) allow all that ``b`` do."""
+    oa, ta, ob, tb = a & 127, a >> 7, b & 127, b >> 7
+    if not oa:  # stars only
+        return True
+    if not ob or not (min(ob, tb) <= min(oa, ta) and max(oa, ta) <= max(ob, tb)):
+        return False
+    return oa == ta or (ob != tb and (oa < ta) == (ob < tb))
+
+
+def _steps() -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any], ...]:
+    """For each space of _ORDER: (space, the frontier with it, the slots of its neighbours
+    taken before, the slots of the spaces leaving the frontier, the getter of the rest)."""
+    position = [0] * N_SPACES
+    for k, v in enumerate(_ORDER_IDX):
+        position[v] = k
+    last_near = [max((position[u] for u in NEIGHBOURS[v]), default=-1) for v in range(N_SPACES)]
+    steps = []
+    front: list[int] = []
+    for k, v in enumerate(_ORDER_IDX):
+        fr = (*front, v)
+        earlier = tuple(j for j, u in enumerate(front) if u in NEIGHBOURS[v])
+        leaving = tuple(j for j, u in enumerate(fr) if last_near[u] <= k)
+        keep = [j for j, u in enumerate(fr) if last_near[u] > k]
+        if len(keep) > 1:
+            getter = itemgetter(*keep)
+        else:
+            getter = (lambda r, j=keep[0]: (r[j],)) if keep else (lambda r: ())
+        steps.append((v, fr, earlier, leaving, getter))
+        front = [fr[j] for j in keep]
+    return tuple(steps)
+
+
+_STEPS = _steps()
 
 
 def check_tour(board: Mapping[str, Any], tour: list[str] | tuple[str, ...]) -> Score:
