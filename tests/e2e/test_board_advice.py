@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from touring_widgets.touring import Action, card_name
+
 from .jupyter import Notebook
 
 pytestmark = pytest.mark.e2e
@@ -63,7 +65,9 @@ def test_touring_advice_on_cards_and_places_while_the_board_answers(notebook, tm
     assert d["advice"].startswith("Advice for seat 0: ") and "chance to win" in d["advice"]
     hand = [f for f in d["adviceDrawn"].split("; ") if f.startswith("hand:0:")]
     assert hand and all(f.split("=")[1].endswith(tuple(f"±{k}" for k in range(101))) for f in hand)
-    assert d["adviceBest"] and f"best so far: {d['adviceBest']}," in d["advice"]
+    best = Action.parse(d["adviceBest"])  # the progress line names it in the board's words
+    words = f"{best.kind} {card_name(best.card)}" + ("" if best.target is None else f" on seat {best.target}")
+    assert f"best so far: {words}," in d["advice"]
     board.screenshot(path=str(tmp_path / "touring-advice.png"))
     # The figures follow the playouts as they come in.
     playouts = int(d["advicePlayouts"])

@@ -147,8 +147,15 @@ def light_places(page, board, keys) -> list[tuple[str, str]]:
     live = board.locator("[aria-live=polite]")
     seen = []
     for key in keys:
+        before = board.evaluate("el => el.dataset.dest")
         page.keyboard.press(key)
-        seen.append((board.evaluate("el => el.dataset.dest"), live.text_content()))
+        # the board redraws on the next frame: wait for the lit place and its words (a busy machine)
+        for _ in range(50):
+            dest, said = board.evaluate("el => el.dataset.dest"), live.text_content()
+            if said and dest and dest != before:
+                break
+            page.wait_for_timeout(100)
+        seen.append((dest, said))
     return seen
 
 
