@@ -120,3 +120,17 @@ class TestSearchBot:
             return best_tour(twin.state.map(0)).total
 
         assert final(action) == max(final(a) for a in o.legal_actions())
+
+
+def test_search_leaves_greedys_move_only_on_evidence(monkeypatch):
+    """With an impossible bar the search bot plays greedy's move; with none it may differ."""
+    from touring_widgets.touring import search as kit
+    from touring_widgets.touring.bots import greedy_policy
+
+    g = touring_midgame(seed=3, plies=6)
+    monkeypatch.setattr(kit, "TRUST", 1e9)
+    assert kit.search_policy(g.state, g.turn) == greedy_policy(g.state, g.turn)
+    monkeypatch.setattr(kit, "PLAYOUTS", 60)
+    for trust in (0.0, 1.0):
+        monkeypatch.setattr(kit, "TRUST", trust)
+        assert g.is_legal(kit.search_policy(g.state, g.turn))

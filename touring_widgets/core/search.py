@@ -30,11 +30,15 @@ class Tally:
     n: int = 0
     total: float = 0.0
     squares: float = 0.0
+    #: each deal's value, when the search keeps them (to compare two moves deal by deal)
+    by_deal: dict[int, float] | None = None
 
-    def add(self, value: float) -> None:
+    def add(self, value: float, deal: int = -1) -> None:
         self.n += 1
         self.total += value
         self.squares += value * value
+        if self.by_deal is not None:
+            self.by_deal[deal] = value
 
     @property
     def mean(self) -> float:
@@ -74,13 +78,15 @@ class Search:
     moves: Sequence[Any] = ()
     tallies: list[Tally] = field(default_factory=list)
     deals: int = 0
+    #: keep each deal's value of each move (``Tally.by_deal``)
+    keep: bool = False
     _next: int = 0
     _dealt: Any = None
 
     def __post_init__(self) -> None:
         if not self.moves:
             self.moves = tuple(self.kit.candidates(self.state, self.seat))
-        self.tallies = [Tally(m) for m in self.moves]
+        self.tallies = [Tally(m, by_deal={} if self.keep else None) for m in self.moves]
 
     def deal(self, i: int) -> Any:
         """Deal ``i``: the position with what the seat cannot see dealt again."""
@@ -92,7 +98,7 @@ class Search:
         for i in range(self.deals, self.deals + deals):
             dealt = self.deal(i)
             for k in which:
-                self._try(dealt, k)
+                self._try(dealt, k, i)
         self.deals += deals
 
     def work(self, seconds: float, deals: int | None = None) -> None:
@@ -102,7 +108,7 @@ class Search:
         while deals is None or self.deals < deals:
             if self._next == 0 or self._dealt is None:
                 self._dealt = self.deal(self.deals)
-            self._try(self._dealt, self._next)
+            self._try(self._dealt, self._next, self.deals)
             self._next += 1
             if self._next == len(self.tallies):
                 self._next, self._dealt = 0, None
@@ -110,9 +116,9 @@ class Search:
             if time.perf_counter() >= stop:
                 return
 
-    def _try(self, dealt: Any, k: int) -> None:
+    def _try(self, dealt: Any, k: int, deal: int) -> None:
         tally = self.tallies[k]
-        tally.add(playout(self.kit, self.kit.apply(dealt, tally.action), self.seat))
+        tally.add(playout(self.kit, self.kit.apply(dealt, tally.action), self.seat), deal)
 
     @property
     def playouts(self) -> int:
@@ -149,12 +155,20 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
 
     Every candidate is played out on the same deals; each round the better half stays and gets
     more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
-    bandits"). A lone candidate is returned at once.
+    bandits"). The playout policy's own move is never dropped, and the winner replaces it only
+    when it did better on the deals both were played on by more than ``kit.TRUST`` standard
+    errors of the paired difference: noise alone never talks the bot out of a good move. A lone
+    candidate is returned at once.
     """
-    search = Search(kit, state, seat, seed, moves=tuple(kit.shortlist(state, seat)))
-    alive = list(range(len(search.tallies)))
-    if len(alive) == 1:
-        return search.tallies[0].action
+    moves = tuple(kit.shortlist(state, seat))
+    if len(moves) == 1:
+        return moves[0]
+    anchor = kit.playout_policy(state, seat)
+    if anchor not in moves:
+        moves = (anchor, *moves)
+    search = Search(kit, state, seat, seed, moves=moves, keep=True)
+    home = moves.index(anchor)
+    alive = list(range(len(moves)))
     rounds = max(1, math.ceil(math.log2(len(alive))))
     stop = None if seconds is None else time.perf_counter() + seconds
     while len(alive) > 1:
@@ -166,5 +180,26 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
         alive.sort(key=lambda k: (-search.tallies[k].mean, k))
         if stop is not None and time.perf_counter() > stop:
             break
-        alive = alive[: max(1, (len(alive) + 1) // 2)] if len(alive) > 2 else alive[:1]
-    return search.tallies[alive[0]].action
+        keep = alive[: max(1, (len(alive) + 1) // 2)] if len(alive) > 2 else alive[:1]
+        if home not in keep:
+            keep.append(home)  # the playout policy's move stays to the end, for the last comparison
+        if len(keep) == len(alive):
+            break  # two left, the policy's move one of them: the last comparison decides
+        alive = keep
+    best = max(alive, key=lambda k: (search.tallies[k].mean, -k))
+    if best == home or not _clearly_better(search.tallies[best], search.tallies[home], kit.TRUST):
+        return anchor
+    return search.tallies[best].action
+
+
+def _clearly_better(a: Tally, b: Tally, trust: float) -> bool:
+    """Whether ``a`` beat ``b`` on the deals both were played on by more than ``trust`` standard
+    errors of the paired difference (any margin when ``trust`` is 0)."""
+    diffs = [a.by_deal[d] - b.by_deal[d] for d in a.by_deal.keys() & b.by_deal.keys()]
+    if not diffs:
+        return False
+    mean = sum(diffs) / len(diffs)
+    if trust <= 0 or len(diffs) < 2:
+        return mean > 0
+    var = sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)
+    return mean > trust * math.sqrt(var / len(diffs))

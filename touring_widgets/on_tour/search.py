@@ -21,6 +21,7 @@ __all__ = [
     "CAP",
     "KIND",
     "PLAYOUTS",
+    "TRUST",
     "WIDTH",
     "apply",
     "candidates",
@@ -41,6 +42,9 @@ CAP = 10_000
 playout_policy = greedy_policy
 #: how many writings the search bot weighs (``shortlist``)
 WIDTH = 16
+#: how many standard errors the search's best move must beat the greedy move by, deal for deal
+#: (any margin: greedy's writing is often beaten)
+TRUST = 0.0
 #: the search bot's budget: playouts a move, shared out by sequential halving
 PLAYOUTS = 600
 

@@ -17,6 +17,7 @@ __all__ = [
     "CAP",
     "KIND",
     "PLAYOUTS",
+    "TRUST",
     "apply",
     "candidates",
     "capped_value",
@@ -35,6 +36,9 @@ BOUNDS = (0.0, 1.0)
 #: the leader for ever)
 CAP = 1500
 playout_policy = greedy_policy
+#: how many standard errors the search's best move must beat the greedy move by, deal for deal
+#: (greedy is strong here: another move must beat it clearly)
+TRUST = 1.0
 #: the search bot's budget: playouts a move, shared out by sequential halving
 PLAYOUTS = 800
 
