@@ -46,7 +46,7 @@ WIDTH = 16
 #: (any margin: greedy's writing is often beaten)
 TRUST = 0.0
 #: the search bot's budget: playouts a move, shared out by sequential halving
-PLAYOUTS = 600
+PLAYOUTS = 100
 
 
 def resample(state: State, seat: int, seed: int | str) -> State:

@@ -40,7 +40,7 @@ playout_policy = greedy_policy
 #: (greedy is strong here: another move must beat it clearly)
 TRUST = 1.0
 #: the search bot's budget: playouts a move, shared out by sequential halving
-PLAYOUTS = 800
+PLAYOUTS = 200
 
 
 def candidates(state: State, seat: int) -> list[Any]:
