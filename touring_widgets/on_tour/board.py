@@ -350,7 +350,9 @@ class OnTourBoard(Board):
             super()._follow()
 
     def _log(self) -> list[dict[str, Any]]:
-        return self._entries(max(0, self.game.position - LOG_KEEP))
+        # The sentence says all the short text does: only it is sent (a turn stays under 4 KB).
+        entries = self._entries(max(0, self.game.position - LOG_KEEP))
+        return [{k: v for k, v in e.items() if k != "text"} for e in entries]
 
     def _waiting(self) -> dict[str, str]:
         """What the board waits for, in On Tour's words (seats write, they do not move in turn)."""
