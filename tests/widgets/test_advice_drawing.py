@@ -156,7 +156,8 @@ class TestTouring:
         from touring_widgets.touring import Action, card_name
 
         best = Action.parse(js["ranked"])
-        words = f"{best.kind} {card_name(best.card)}" + ("" if best.target is None else f" on seat {best.target}")
+        target = "" if best.target is None else f" on seat {best.target}"
+        words = f"{best.kind} {card_name(best.card)}{target}"
         assert out["best"] == js["ranked"] and f"best so far: {words}," in text
         card = next(c["card"] for c in js["data"]["touring"]["choices"] if c["action"] == out["best"])
         assert out["bestCard"] == card

@@ -36,6 +36,11 @@ export function decodeMap(code, ids) {
 }
 
 /** A seat's score as sent ([total, spaces, circles, tour]) in words' reach: {total, spaces, circles, tour}. */
+/** The spaces where a number written now is circled: the shown cards' own spaces (O-CIRCLE). */
+export function circleSpaces(view) {
+  return view && !view.over ? (view.cards || []).map((c) => c.space) : [];
+}
+
 export function scoreAt(view, seat) {
   const s = ((view && view.scores) || [])[seat];
   if (!s) return null;
@@ -1255,7 +1260,7 @@ function drawBoard(ctx, geo, api, c) {
   ctx.fillText(best, B.label.x + hw, B.label.y + 9, B.label.w - hw);
   const pending = {};
   for (const p of ui.placed) {
-    const circle = new Set(marks.circle || []);
+    const circle = new Set(circleSpaces(v));
     pending[p.space] = { mark: p.mark, circled: p.mark !== "X" && circle.has(p.space) };
   }
   const tours = [];
@@ -1270,7 +1275,7 @@ function drawBoard(ctx, geo, api, c) {
   const ring = advice.best && !ui.placed.length ? advice.best.marks.map(([, space]) => space) : [];
   drawMap(ctx, kit, c, B.geo, atlas, decoded[big] || {}, {
     api, mc, ink: palette.ink, tours, pending,
-    fresh: v.over ? [] : fresh[big] || [], lit: litNow, circle: new Set(marks.circle || []), tourDots: dots,
+    fresh: v.over ? [] : fresh[big] || [], lit: litNow, circle: new Set(circleSpaces(v)), tourDots: dots,
     focus: ui.focusId, frame: winners.has(big) ? c.win : null, frameWidth: winners.has(big) ? 3 : 1,
     figures: advice.figures, kind: advice.kind, bestRing: advice.figures.length ? ring : [],
   });
@@ -1514,7 +1519,7 @@ export const GAME = {
       else text += " · empty";
       const L = lit(api);
       if (L.spaces.has(hit.space) && L.mark !== null && L.mark !== undefined) {
-        const circles = (api.marks().circle || []).includes(hit.space) && L.mark !== "X";
+        const circles = circleSpaces(api.view()).includes(hit.space) && L.mark !== "X";
         text += ` — ${markText(L.mark)} may go here${circles ? " (circled: a card's own space)" : ""}`;
       }
       const advice = spaceAdvice(api);

@@ -272,10 +272,7 @@ class OnTourBoard(Board):
         page words). Each seat's latest writing is marked on its map (``encode_map``)."""
         state = self.game.state
         marks: dict[str, Any] = {}
-        if state.cards and not state.over:
-            # A card's own space is in its region: a number written there with it is circled
-            # (O-CIRCLE; with circle_any_shown, with any card).
-            marks["circle"] = list(state.cards)
+        # Where a number would circle (O-CIRCLE) the page reads from the cards shown.
         if choices:
             marks["turn"] = _shape(state, self.acting_seat())[0]
         return marks
@@ -350,9 +347,10 @@ class OnTourBoard(Board):
             super()._follow()
 
     def _log(self) -> list[dict[str, Any]]:
-        # The sentence says all the short text does: only it is sent (a turn stays under 4 KB).
+        # The sentence says all the short text and the seat do: only it is sent (a turn of eight
+        # players stays under 4 KB).
         entries = self._entries(max(0, self.game.position - LOG_KEEP))
-        return [{k: v for k, v in e.items() if k != "text"} for e in entries]
+        return [{"n": e["n"], "story": e["story"]} for e in entries]
 
     def _waiting(self) -> dict[str, str]:
         """What the board waits for, in On Tour's words (seats write, they do not move in turn)."""
