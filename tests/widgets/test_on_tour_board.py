@@ -331,7 +331,7 @@ class TestWriting:
         other = game.board(seat=1)
         game.step()
         assert board.position == other.position == 1
-        assert board.view["written"] == [True, False]
+        assert board.view["written"] == [1, 0]
         assert other.plays_now() and not board.plays_now()
         game.undo()
         assert board.position == 0 and board.choices

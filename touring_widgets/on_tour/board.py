@@ -110,7 +110,7 @@ def compact_view(game: Any, seat: int | None, big: int | None = None) -> dict[st
         "star_turn": state.star_turn,
         "last_turn": state.last_turn,
         "reshuffled": state.reshuffled,
-        "written": list(state.written),
+        "written": [int(w) for w in state.written],  # 1 for a seat that has written this turn
         "has_written": seat is not None and state.written[seat] and not state.over,
         "over": state.over,
         "winners": list(game.winners),

@@ -543,7 +543,8 @@ class Board(anywidget.AnyWidget):
             except _Refused as exc:
                 ok = False
                 self._say(str(exc), error=True, rule=exc.rule)
-        self.send({"type": "reply", "ok": ok, "message": self.message, "revision": self.revision, **extra})
+        said = {"message": self.message} if self.message else {}  # an empty line is not sent
+        self.send({"type": "reply", "ok": ok, **said, "revision": self.revision, **extra})
 
     def _handle(self, content: Any) -> Any:
         if not isinstance(content, dict):
