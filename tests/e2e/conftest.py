@@ -40,12 +40,16 @@ def page(chrome):
 
 
 @pytest.fixture
-def notebook(lab, page):
-    """A fresh copy of the board fixture notebook, open in JupyterLab (its own kernel)."""
-    name = lab.copy_fixture("board.ipynb", f"board_{next(_names)}.ipynb")
-    nb = Notebook(page, lab, name).open()
-    yield nb
-    # Shut the kernel down so kernels do not pile up over the session.
+def open_notebook(lab, page):
+    """Opens fresh copies of fixture notebooks in JupyterLab, each with its own kernel:
+    ``open_notebook("board.ipynb", "board")``. Their kernels are shut down afterwards, so kernels
+    do not pile up over the session."""
+
+    def open_copy(fixture: str, prefix: str) -> Notebook:
+        name = lab.copy_fixture(fixture, f"{prefix}_{next(_names)}.ipynb")
+        return Notebook(page, lab, name).open()
+
+    yield open_copy
     page.evaluate(
         """async (token) => {
             const r = await fetch('/api/sessions?token=' + token);
@@ -55,3 +59,14 @@ def notebook(lab, page):
         }""",
         lab.token,
     )
+
+
+@pytest.fixture
+def notebook(open_notebook):
+    """A fresh copy of the board fixture notebook, open in JupyterLab (its own kernel)."""
+    return open_notebook("board.ipynb", "board")
+
+
+def data(board) -> dict:
+    """The board's data attributes: what the page shows, for the tests to read."""
+    return board.evaluate("el => ({...el.dataset})")

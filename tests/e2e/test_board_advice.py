@@ -4,18 +4,15 @@ computed, the progress line, and the toggle off again."""
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import pytest
 
 from touring_widgets.touring import Action, card_name
 
-from .jupyter import Notebook
+from .conftest import data
 
 pytestmark = pytest.mark.e2e
-
-_names = itertools.count()
 
 #: the longest a click may wait for the kernel while advice is computed (s); generous: the
 #: machine is small and shared, and one slice of playouts is 0.04 s
@@ -23,24 +20,9 @@ ANSWER = 5.0
 
 
 @pytest.fixture
-def on_tour(lab, page):
+def on_tour(open_notebook):
     """A fresh copy of the On Tour fixture notebook, open in JupyterLab (its own kernel)."""
-    name = lab.copy_fixture("on_tour.ipynb", f"advice_on_tour_{next(_names)}.ipynb")
-    book = Notebook(page, lab, name).open()
-    yield book
-    page.evaluate(
-        """async (token) => {
-            const r = await fetch('/api/sessions?token=' + token);
-            for (const s of await r.json()) {
-                await fetch('/api/sessions/' + s.id + '?token=' + token, {method: 'DELETE'});
-            }
-        }""",
-        lab.token,
-    )
-
-
-def data(board) -> dict:
-    return board.evaluate("el => ({...el.dataset})")
+    return open_notebook("on_tour.ipynb", "advice_on_tour")
 
 
 def answered(nb, board, click, expression: str) -> float:

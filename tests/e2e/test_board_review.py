@@ -4,39 +4,22 @@ log's hover and click, and Touring's advice figures fitting under the hand's car
 
 from __future__ import annotations
 
-import itertools
 import time
 
 import pytest
 
-from .jupyter import Notebook
+from .conftest import data
 
 pytestmark = pytest.mark.e2e
-
-_names = itertools.count()
 
 HEAD = ('import os, tempfile\nos.environ["TOURING_WIDGETS_DATA"] = tempfile.mkdtemp()\n'
         "import touring_widgets as tw\n")
 
 
 @pytest.fixture
-def nb(lab, page):
-    name = lab.copy_fixture("on_tour.ipynb", f"review_{next(_names)}.ipynb")
-    book = Notebook(page, lab, name).open()
-    yield book
-    page.evaluate(
-        """async (token) => {
-            const r = await fetch('/api/sessions?token=' + token);
-            for (const s of await r.json()) {
-                await fetch('/api/sessions/' + s.id + '?token=' + token, {method: 'DELETE'});
-            }
-        }""",
-        lab.token,
-    )
-
-
-def data(board) -> dict:
-    return board.evaluate("el => ({...el.dataset})")
+def nb(open_notebook):
+    """A fresh copy of the On Tour fixture notebook, open in JupyterLab (its own kernel)."""
+    return open_notebook("on_tour.ipynb", "review")
 
 
 def narrow(page, board, width: int = 360) -> int:

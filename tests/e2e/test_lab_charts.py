@@ -7,7 +7,6 @@ Set ``TW_E2E_SHOTS`` to a directory to keep the screenshots the theme test looks
 from __future__ import annotations
 
 import io
-import itertools
 import os
 import time
 from collections import Counter
@@ -18,8 +17,6 @@ import pytest
 from .jupyter import Notebook
 
 pytestmark = pytest.mark.e2e
-
-_names = itertools.count()
 
 #: The canvas in a cell's output (ipycanvas draws a MultiCanvas on one <canvas>).
 CHART = ".jp-OutputArea-output canvas.tw-chart"
@@ -34,20 +31,9 @@ PAINTED = """el => {
 
 
 @pytest.fixture
-def charts_notebook(lab, page):
+def charts_notebook(open_notebook):
     """A fresh copy of the charts fixture notebook, open in JupyterLab (its own kernel)."""
-    name = lab.copy_fixture("lab_charts.ipynb", f"lab_charts_{next(_names)}.ipynb")
-    nb = Notebook(page, lab, name).open()
-    yield nb
-    page.evaluate(
-        """async (token) => {
-            const r = await fetch('/api/sessions?token=' + token);
-            for (const s of await r.json()) {
-                await fetch('/api/sessions/' + s.id + '?token=' + token, {method: 'DELETE'});
-            }
-        }""",
-        lab.token,
-    )
+    return open_notebook("lab_charts.ipynb", "lab_charts")
 
 
 def wait_chart(nb: Notebook, index: int):

@@ -4,7 +4,6 @@ scored, eight players, a reload."""
 
 from __future__ import annotations
 
-import itertools
 import os
 import subprocess
 import sys
@@ -15,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from .jupyter import REPO, TIMEOUT, Notebook, free_port
+from .conftest import data
+from .jupyter import REPO, TIMEOUT, free_port
 
 pytestmark = pytest.mark.e2e
-
-_names = itertools.count()
 
 #: A cell's opening lines: the high scores of these tests go to a folder of their own.
 HEAD = ('import os, tempfile\nos.environ["TOURING_WIDGETS_DATA"] = tempfile.mkdtemp()\n'
@@ -27,24 +25,9 @@ HEAD = ('import os, tempfile\nos.environ["TOURING_WIDGETS_DATA"] = tempfile.mkdt
 
 
 @pytest.fixture
-def nb(lab, page):
+def nb(open_notebook):
     """A fresh copy of the On Tour fixture notebook, open in JupyterLab (its own kernel)."""
-    name = lab.copy_fixture("on_tour.ipynb", f"on_tour_{next(_names)}.ipynb")
-    book = Notebook(page, lab, name).open()
-    yield book
-    page.evaluate(
-        """async (token) => {
-            const r = await fetch('/api/sessions?token=' + token);
-            for (const s of await r.json()) {
-                await fetch('/api/sessions/' + s.id + '?token=' + token, {method: 'DELETE'});
-            }
-        }""",
-        lab.token,
-    )
-
-
-def data(board) -> dict:
-    return board.evaluate("el => ({...el.dataset})")
+    return open_notebook("on_tour.ipynb", "on_tour")
 
 
 def boxes(board) -> list[dict]:
