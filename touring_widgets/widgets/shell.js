@@ -307,6 +307,18 @@ function glow(ctx, box, colour, width = 3, inset = -4) {
 
 const wrapCache = new Map();
 /** Lines of `text` in the context's current font that fit `width` (measured, cached). */
+/** The first line of ``text`` within ``width`` and whether more follows: measures no further. */
+function firstLine(ctx, text, width) {
+  const words = String(text).split(" ");
+  let line = "";
+  for (let i = 0; i < words.length; i++) {
+    const next = line ? `${line} ${words[i]}` : words[i];
+    if (line && ctx.measureText(next).width > width) return [line, true];
+    line = next;
+  }
+  return [line, false];
+}
+
 function wrapMeasured(ctx, text, width) {
   const key = `${ctx.font}|${width}|${text}`;
   let lines = wrapCache.get(key);
@@ -627,10 +639,8 @@ export default {
         for (const e of L.entries) {
           ctx.fillStyle = e.newest ? c.ink : c.ink1;
           ctx.font = `${e.newest ? "bold " : ""}12px ${c.font}`;
-          const lines = wrapMeasured(ctx, `${e.n}. ${e.story || e.text}`, e.w - 12);
-          const text = lines[0] || "";
-          const more = lines.length > 1 ? " …" : "";
-          ctx.fillText(text + more, e.x, e.y + 7, e.w);
+          const [text, more] = firstLine(ctx, `${e.n}. ${e.story || e.text}`, e.w - 12);
+          ctx.fillText(text + (more ? " …" : ""), e.x, e.y + 7, e.w);
         }
       }
       const position = model.get("position");
