@@ -17,18 +17,6 @@ from .fake_game import Race, RaceBoard
 from .page import Page
 
 
-@pytest.fixture
-def race():
-    return Race(players=["human", "greedy"])
-
-
-@pytest.fixture
-def board(race):
-    b = RaceBoard(race, seat=0, speed="instant")
-    yield b
-    b.close()
-
-
 def snapshot(game, board):
     return (game.position, game.history, game.future, len(game.variations), board.seat, board.speed)
 

@@ -15,18 +15,6 @@ from .fake_game import Race, RaceBoard
 from .page import Page
 
 
-@pytest.fixture
-def race():
-    return Race(players=["human", "greedy"])
-
-
-@pytest.fixture
-def board(race):
-    b = RaceBoard(race, seat=0, speed="instant")
-    yield b
-    b.close()
-
-
 def state_of(race, board):
     return (race.position, race.history, race.future, len(race.variations), board.seat, board.speed)
 
