@@ -8,12 +8,9 @@ import time
 
 import pytest
 
-from .conftest import data
+from .conftest import HEAD, data
 
 pytestmark = pytest.mark.e2e
-
-HEAD = ('import os, tempfile\nos.environ["TOURING_WIDGETS_DATA"] = tempfile.mkdtemp()\n'
-        "import touring_widgets as tw\n")
 
 
 @pytest.fixture

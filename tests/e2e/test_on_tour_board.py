@@ -14,14 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import data
+from .conftest import HEAD, data
 from .jupyter import REPO, TIMEOUT, free_port
 
 pytestmark = pytest.mark.e2e
-
-#: A cell's opening lines: the high scores of these tests go to a folder of their own.
-HEAD = ('import os, tempfile\nos.environ["TOURING_WIDGETS_DATA"] = tempfile.mkdtemp()\n'
-        "import touring_widgets as tw\n")
 
 
 @pytest.fixture
