@@ -60,6 +60,12 @@ def test_touring_advice_on_cards_and_places_while_the_board_answers(notebook, tm
     nb.click_box(board, card["id"])
     nb.wait_data(board, "d.selected !== '' && d.adviceDrawn.includes('discard=')")
     board.screenshot(path=str(tmp_path / "touring-advice-picked.png"))
+    # What the board said of the pick stays while the figures come in (a screen reader hears it once).
+    said = board.locator("[aria-live=polite]").text_content()
+    assert said and data(board)["adviceDone"] == "false"
+    playouts = int(data(board)["advicePlayouts"])
+    nb.wait_data(board, f"Number(d.advicePlayouts) > {playouts}")
+    assert board.locator("[aria-live=polite]").text_content() == said
     # The move goes through while the advice computes; the greedy seat answers; advice follows.
     waited = answered(nb, board, lambda: nb.click_box(board, "discard"), "d.position === '2'")
     assert waited < ANSWER

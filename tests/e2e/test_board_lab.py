@@ -94,11 +94,11 @@ def test_keyboard_belongs_to_the_board(notebook):
     canvas = board.locator("canvas.tw-canvas")
     canvas.focus()
     assert page.evaluate("document.activeElement.classList.contains('tw-canvas')")
-    # "b" and "a" insert cells in JupyterLab's command mode; on the board they do nothing.
+    # "b" inserts a cell and "x" cuts one in JupyterLab's command mode; on the board they do nothing.
     page.keyboard.press("Escape")
     canvas.focus()
     page.keyboard.press("b")
-    page.keyboard.press("a")
+    page.keyboard.press("x")
     assert page.locator(".jp-Notebook .jp-Cell").count() == cells
     # Space steps (the seat's policy) and the greedy seat answers; Left undoes, one move a key.
     page.keyboard.press(" ")

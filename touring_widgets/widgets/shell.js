@@ -458,6 +458,7 @@ export default {
       ui.note = text;
       ui.noteIsError = isError;
       ui.noteRule = rule;
+      ui.noteAt = [model.get("revision"), model.get("message")];
       draw();
     }
     const api = {
@@ -768,8 +769,11 @@ export default {
     // -- model sync: every change of state redraws at once (one message = one "change").
     const onChange = () => {
       GAME.changed(api);
-      ui.note = "";
-      ui.tip = null;
+      // A note and a tip belong to the position they were made for: advice coming in keeps them.
+      const [revision, message] = ui.noteAt || [];
+      if (model.get("revision") !== revision || model.get("message") !== message) ui.note = "";
+      if (ui.tip && model.get("revision") !== ui.tip.revision) ui.tip = null;
+      else if (ui.tip && ui.hover && ui.hover.kind !== "history") ui.tip.text = tipText(ui.hover) || ui.tip.text;
       if (frame) {
         cancelAnimationFrame(frame);
         frame = 0;
@@ -842,6 +846,21 @@ export default {
       if (!geo) return;
       const { x, y } = pointer(event);
       const hit = hitAt(x, y);
+      const tip = tipText(hit);
+      const clickable = hit && (["history", "variation", "next", "log"].includes(hit.kind) || hit.clickable ||
+        GAME.clickable && GAME.clickable(hit, api));
+      canvas.style.cursor = clickable ? "pointer" : "default";
+      const key = hit && tip ? `${hit.id}|${tip}` : null;
+      if ((ui.tip && ui.tip.key) !== key || (ui.hover && ui.hover.id) !== (hit && hit.id)) {
+        ui.hover = hit;
+        ui.tip = tip ? { key, text: tip, x: hit.x + hit.w / 2, y: hit.y, h: hit.h, index: hit.index,
+          revision: model.get("revision") } : null;
+        schedule();
+      }
+    }
+
+    /** What hovering `hit` says (null: nothing). */
+    function tipText(hit) {
       let tip = null;
       if (hit && hit.kind === "history") {
         const i = hit.index;
@@ -860,15 +879,7 @@ export default {
       } else if (hit && hit.kind === "variation") {
         tip = `Go back to the line that went on with: ${hit.first}`;
       } else if (hit) tip = GAME.hover(hit, api);
-      const clickable = hit && (["history", "variation", "next", "log"].includes(hit.kind) || hit.clickable ||
-        GAME.clickable && GAME.clickable(hit, api));
-      canvas.style.cursor = clickable ? "pointer" : "default";
-      const key = hit && tip ? `${hit.id}|${tip}` : null;
-      if ((ui.tip && ui.tip.key) !== key || (ui.hover && ui.hover.id) !== (hit && hit.id)) {
-        ui.hover = hit;
-        ui.tip = tip ? { key, text: tip, x: hit.x + hit.w / 2, y: hit.y, h: hit.h, index: hit.index } : null;
-        schedule();
-      }
+      return tip;
     }
 
     function onLeave() {
