@@ -209,24 +209,28 @@ def _search(
     if method == "bounded":
         return _bounded(vals, stars, circled, usable)
     if method == "frontier":
-        return _frontier(vals, stars, circled, usable)
+        return _frontier(vals, stars, circled, usable, alone=True)
     try:
         return _plain(vals, stars, circled, usable, budget if method is None else 1 << 62)
     except _TooWild:
         pass
-    # The frontier search's work grows with the distinct numbers and hardly with the stars; the
-    # branch and bound's grows with the stars. Measured on the families of
-    # benchmarks/on_tour_hard_maps.py: with 16 or more stars among two numbers the branch and
-    # bound takes up to 7 s and the frontier under 1 s; with fewer stars or more numbers the
-    # branch and bound stays under half a second and the frontier does not.
-    numbers = {vals[i] for i in range(N_SPACES) if usable >> i & 1 and not stars >> i & 1}
-    if len(numbers) <= _FRONTIER_NUMBERS and (stars & usable).bit_count() >= _FRONTIER_STARS:
-        return _frontier(vals, stars, circled, usable)
+    # The branch and bound's work grows with the stars (a tour through many of them is close to
+    # a path through the whole board, and proving that none is longer is the hard part); the
+    # frontier search's grows with the board's width and the distinct numbers, hardly with the
+    # stars. Measured on the families of benchmarks/on_tour_hard_maps.py: with 16 stars or more
+    # the branch and bound takes up to 30 s and the frontier search about a second at most,
+    # except with many numbers and few of those stars, where the branch and bound is quicker.
+    many = (stars & usable).bit_count()
+    if many >= _FRONTIER_STARS:
+        numbers = len({vals[i] for i in range(N_SPACES) if usable >> i & 1 and not stars >> i & 1})
+        if many >= _FRONTIER_ALWAYS or numbers < _FRONTIER_NUMBERS:
+            return _frontier(vals, stars, circled, usable)
     return _bounded(vals, stars, circled, usable)
 
 
-_FRONTIER_NUMBERS = 2  # at most this many distinct numbers ...
-_FRONTIER_STARS = 16  # ... and at least this many stars: the frontier search
+_FRONTIER_STARS = 16  # from this many stars on, the frontier search ...
+_FRONTIER_NUMBERS = 15  # ... for maps with fewer distinct numbers than this ...
+_FRONTIER_ALWAYS = 22  # ... and for every map with this many stars or more
 
 
 def _plain(vals: list[int], stars: int, circled: int, usable: int, budget: int) -> list[int]:
@@ -811,8 +815,12 @@ _ORDER = tuple(_ORDER_TEXT.split())
 _ORDER_IDX = tuple(_INDEX[sid] for sid in _ORDER)
 
 
-def _frontier(vals: list[int], stars: int, circled: int, usable: int) -> list[int]:
-    """The best tour as space indices, by dynamic programming over the board's frontier."""
+def _frontier(vals: list[int], stars: int, circled: int, usable: int, alone: bool = False) -> list[int]:
+    """The best tour as space indices, by dynamic programming over the board's frontier.
+
+    ``alone``: the frontier search finds the tour itself (to test it), even where the branch and
+    bound that starts it finishes first, and the tour it finds beats only a shorter one.
+    """
     # Spaces are taken in _ORDER; at each step a space is left off the tour or put on it joined
     # by routes to up to two spaces taken before. What is taken so far is then a set of pieces
     # of the tour (paths), and all that matters for the rest is what the frontier holds (the
@@ -821,16 +829,29 @@ def _frontier(vals: list[int], stars: int, circled: int, usable: int) -> list[in
     # first number met from each end, which decides whether two pieces may be joined. Stars
     # and cycles of equal numbers cost nothing here: the work grows with the board's frontier
     # (at most seven spaces in _ORDER) and with the distinct numbers, not with the stars.
-    # A state is dropped when another with the same pieces is as heavy and its pieces' numbers
-    # allow as much (_undominated), or when even every space left would not make it beat the
-    # best tour known. A first pass keeps only the heaviest states of each step (_BEAM): a
-    # good tour, quickly, for the exact second pass to beat.
-    best, found, history = _frontier_pass(vals, stars, circled, usable, 0, _BEAM)
-    _, found2, history2 = _frontier_pass(vals, stars, circled, usable, best, 0)
+    # A state is dropped when no order of its pieces makes one tour, or when even every space
+    # left that its pieces' numbers allow would not make it beat the best tour known
+    # (_ruled_out). Two quick searches find that tour first, near the best in a fraction of
+    # the time (a short branch and bound, and a pass keeping only the states a step that look
+    # best), and the exact pass then has mostly to prove it.
+    try:
+        known = _bounded(vals, stars, circled, usable, _KNOWN_BUDGET)
+    except _TooWild as wild:
+        known = wild.args[0]
+    else:
+        if not alone:
+            return known  # the branch and bound finished: it is exact
+    weight = len(known) + sum(1 for i in known if circled >> i & 1)
+    quick, found, history = _frontier_pass(vals, stars, circled, usable, weight - 1, _BEAM)
+    if quick <= weight:
+        found = None  # the branch and bound's tour is as good
+    else:
+        weight = quick
+    _, found2, history2 = _frontier_pass(vals, stars, circled, usable, weight - alone)
     if found2 is not None:
         found, history = found2, history2
-    if found is None:
-        return []
+    elif found is None:
+        return known  # nothing beats it
     step, key, choice = found
     on = []
     routes: list[list[int]] = [[] for _ in range(N_SPACES)]
@@ -861,26 +882,32 @@ def _frontier(vals: list[int], stars: int, circled: int, usable: int) -> list[in
     return path
 
 
-_BEAM = 2000  # states a step the first pass of the frontier search keeps
+_KNOWN_BUDGET = 1_000  # positions of the branch and bound that finds the frontier search's first tour
+_BEAM = 300  # states a step the quick pass of the frontier search keeps
 
 
 def _frontier_pass(
-    vals: list[int], stars: int, circled: int, usable: int, best: int, beam: int
+    vals: list[int], stars: int, circled: int, usable: int, best: int, beam: int = 0
 ) -> tuple[int, tuple | None, list[dict]]:
-    """One pass of the frontier search: (best weight above ``best``, how it ends, the steps).
+    """The frontier search: (best weight above ``best``, how it ends, the steps).
 
     A state is a tuple over the frontier: 0 where no piece ends, else 1 | mate << 1 | own << 7
     | other << 14, where mate is the space at the piece's other end (itself for a lone space,
     63 for an end of the whole tour), own and other the first numbers met from this end and
-    from the other (number + 1; 0 for none: stars only). ``beam`` (if not 0) keeps only that
-    many of the heaviest states a step.
+    from the other (number + 1; 0 for none: stars only).
     """
     weight = [1 + (circled >> i & 1) for i in range(N_SPACES)]
     code = [0 if stars >> i & 1 else vals[i] + 1 for i in range(N_SPACES)]
     remaining = [0] * (N_SPACES + 1)
+    # per step, the weight still to come of each number (by code), for the bound of _ruled_out
+    ahead_by_code: list[dict[int, int]] = [{} for _ in range(N_SPACES + 1)]
     for k in range(N_SPACES - 1, -1, -1):
         v = _ORDER_IDX[k]
-        remaining[k] = remaining[k + 1] + (weight[v] if usable >> v & 1 else 0)
+        on = usable >> v & 1
+        remaining[k] = remaining[k + 1] + (weight[v] if on else 0)
+        ahead = ahead_by_code[k] = dict(ahead_by_code[k + 1])
+        if on and code[v]:
+            ahead[code[v]] = ahead.get(code[v], 0) + weight[v]
     states: dict[tuple, tuple] = {(): (0, None, None, 0)}
     history: list[dict] = []
     found: tuple | None = None
@@ -935,11 +962,22 @@ def _frontier_pass(
             if old is None or w2 > old[0]:
                 nxt[key] = (w2, st, choice, t)
 
+        ahead = ahead_by_code[k]
+        lost_by_kill: dict[int, int] = {}
         for st, entry in states.items():
             w = entry[0]
             t = entry[3]
             if w + rem + wv <= best:
                 continue
+            kill = _ruled_out(st, fr)
+            if kill < 0:
+                continue  # its pieces can never be joined into one tour
+            if kill:
+                lost = lost_by_kill.get(kill)  # the weight to come that no tour through st can take
+                if lost is None:
+                    lost = lost_by_kill[kill] = sum(wc for c, wc in ahead.items() if kill >> c & 1)
+                if w + rem + wv - lost <= best:
+                    continue
             base = [*st, 0]
             if not on:
                 emit(base, w, st, -1, t)
@@ -1010,92 +1048,112 @@ def _frontier_pass(
             emit(r, w2, st, (), t)
             emit(base, w, st, -1, t)
         history.append(states)
-        if len(nxt) > _PARETO_FROM:
-            nxt = _undominated(nxt)
-        if beam and len(nxt) > beam:
-            nxt = dict(sorted(nxt.items(), key=lambda item: -item[1][0])[:beam])
+        if beam and len(nxt) > beam and k + 1 < N_SPACES:
+            nfr = _STEPS[k + 1][1]
+            after = ahead_by_code[k + 1]
+            ranked = []
+            for key, entry in nxt.items():
+                kill = _ruled_out(key, nfr)
+                if kill < 0:
+                    continue
+                lost = sum(wc for c, wc in after.items() if kill >> c & 1) if kill else 0
+                ranked.append((entry[0] - lost, key))
+            ranked.sort(reverse=True)
+            nxt = {key: nxt[key] for _, key in ranked[:beam]}
         states = nxt
     return best, found, history
 
 
-_PARETO_FROM = 200  # states a step from which the frontier search drops dominated states
-_PARETO_WIDTH = 24  # states of one shape a state is compared with, at most
-_covers: dict[tuple[int, int], bool] = {}
+def _ruled_out(st: tuple, fr: tuple[int, ...]) -> int:
+    """The numbers (a bit per code) no space still to come can hold on a tour through the
+    pieces of state ``st`` (frontier ``fr``); -1 when no tour can join those pieces at all.
 
-
-def _undominated(states: dict[tuple, tuple]) -> dict[tuple, tuple]:
-    """``states`` without those another state dominates: one with the same pieces, at least the
-    same weight, and for each piece first numbers that allow at least as much.
-
-    A piece whose numbers span lo..hi (read from its low end, if they differ) may be replaced
-    in any tour by one spanning a part of lo..hi, read the same way, or by stars only.
+    The pieces are stretches of one tour, so they must follow one another with their numbers
+    rising: two of them whose numbers overlap, or a number inside one piece's numbers held by
+    another, can never be joined, and no space to come may hold a number inside a piece's. A
+    piece ending at an end of the whole tour, climbing (falling) from there, comes first (last):
+    every other number is at least (at most) the one at its open end.
     """
-    by_weight: dict[int, list[tuple]] = {}
-    for key, entry in states.items():
-        group = by_weight.get(entry[0])
-        if group is None:
-            by_weight[entry[0]] = [key]
-        else:
-            group.append(key)
-    covers = _covers
-    if len(covers) > 100_000:
-        covers.clear()
-    shapes: dict[tuple, list[tuple[tuple, int]]] = {}
-    out: dict[tuple, tuple] = {}
-    for w in sorted(by_weight, reverse=True):
-        for key in by_weight[w]:
-            shape = tuple(map(_LOW7, key))
-            kept = shapes.get(shape)
-            if kept is None:
-                shapes[shape] = [(key, w)]
-                out[key] = states[key]
-                continue
-            beaten = None
-            for other, ow in kept[:_PARETO_WIDTH]:
-                ge = True  # other allows all that key does
-                le = ow == w  # key allows all that other does, with the same weight
-                for a, b in zip(other, key):
-                    if a != b:
-                        a >>= 7
-                        b >>= 7
-                        if ge:
-                            c = covers.get((a, b))
-                            if c is None:
-                                c = covers[a, b] = _span_covers(a, b)
-                            ge = c
-                        if le:
-                            c = covers.get((b, a))
-                            if c is None:
-                                c = covers[b, a] = _span_covers(b, a)
-                            le = c
-                        if not ge and not le:
-                            break
-                if ge:
-                    break  # other dominates key
-                if le:
-                    beaten = beaten or []
-                    beaten.append(other)
-            else:
-                if beaten:
-                    kept[:] = [item for item in kept if item[0] not in beaten]
-                    for other in beaten:
-                        del out[other]
-                kept.append((key, w))
-                out[key] = states[key]
-    return out
+    first = last = 0  # the number (code) the rest must reach at least / stay at most
+    kill = inside = points = stretch = not_first = not_last = every = 0
+    ends = []
+    for j, e in enumerate(st):
+        if e < 128:
+            continue  # no piece ends here, or stars only: fits anywhere
+        piece = _PIECES.get(e)
+        if piece is None:
+            piece = _PIECES[e] = _piece(e)
+        mate, role, own, half, whole, point, between = piece
+        if role == 1:
+            if first:
+                return -1  # two starts
+            first = own
+        elif role == 2:
+            if last:
+                return -1  # two finishes
+            last = own
+        elif mate == 63:
+            ends.append(own)  # a tour end, its piece one number only: it comes first or last
+        elif mate < fr[j]:
+            continue  # the same piece, read from its other end
+        if stretch & half:
+            return -1  # overlapping numbers: neither piece can follow the other
+        stretch |= half
+        inside |= between
+        points |= point
+        every |= whole
+        if role != 1:
+            not_first |= whole
+        if role != 2:
+            not_last |= whole
+    if points & inside:
+        return -1  # a number inside another piece's numbers
+    kill = inside
+    for n in ends:
+        below = every & ((1 << n) - 2)
+        above = every & ~((1 << (n + 1)) - 1)
+        if below and above:
+            return -1  # numbers on both sides of a piece that must come first or last
+        if below:
+            kill |= ~((1 << (n + 1)) - 1) & _ALL_CODES  # it comes last: nothing above it
+        elif above:
+            kill |= (1 << n) - 2  # it comes first: nothing below it
+    if first:
+        low = (1 << first) - 2
+        if not_first & low:
+            return -1  # a number the tour's first piece has already climbed past
+        kill |= low
+    if last:
+        high = ~((1 << (last + 1)) - 1) & _ALL_CODES
+        if not_last & high:
+            return -1  # a number above where the tour's last piece starts
+        kill |= high
+    return kill
 
 
-_LOW7 = (127).__and__
+def _piece(e: int) -> tuple[int, int, int, int, int, int, int]:
+    """What _ruled_out needs of a frontier entry ``e`` that ends a piece holding numbers:
+    (mate, role: 1 the tour's first piece, 2 its last, else 0; the number at this end; the
+    codes lo..hi-1, lo..hi, the code if lo == hi, the codes strictly between lo and hi)."""
+    own = e >> 7 & 127
+    other = e >> 14
+    mate = e >> 1 & 63
+    role = 0
+    if mate == 63 and own != other:
+        role = 1 if own > other else 2  # climbing from the far end: the tour starts there
+    lo, hi = (other, own) if other < own else (own, other)
+    half = ((1 << hi) - 1) & ~((1 << lo) - 1)
+    whole = half | 1 << hi
+    return mate, role, own, half, whole, 0 if half else 1 << lo, _BETWEEN[lo][hi]
 
 
-def _span_covers(a: int, b: int) -> bool:
-    """Whether a piece end's first numbers ``a`` (own | other << 7) allow all that ``b`` do."""
-    oa, ta, ob, tb = a & 127, a >> 7, b & 127, b >> 7
-    if not oa:  # stars only
-        return True
-    if not ob or not (min(ob, tb) <= min(oa, ta) and max(oa, ta) <= max(ob, tb)):
-        return False
-    return oa == ta or (ob != tb and (oa < ta) == (ob < tb))
+_PIECES: dict[int, tuple[int, int, int, int, int, int, int]] = {}
+
+
+_ALL_CODES = (1 << 101) - 2  # codes 1..100: the numbers 0..99, plus one
+_BETWEEN = [  # _BETWEEN[a][b]: the codes strictly between a and b
+    [((1 << b) - 1) & ~((1 << (a + 1)) - 1) if b > a + 1 else 0 for b in range(101)] for a in range(101)
+]
 
 
 def _steps() -> tuple[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any], ...]:
