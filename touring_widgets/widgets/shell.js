@@ -516,8 +516,11 @@ export default {
         canvas.width = pw;
         canvas.height = ph;
       }
-      canvas.style.height = `${geo.height}px`;
-      canvas.style.width = `${W}px`;
+      // (written only when they change: a style written makes the next width read lay out the page)
+      const cssHeight = `${geo.height}px`;
+      const cssWidth = `${W}px`;
+      if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
+      if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.fillStyle = theme.bg;
       ctx.fillRect(0, 0, W, geo.height);
@@ -714,15 +717,20 @@ export default {
       forkBtn.disabled = dead;
       const advice = s.advice || {};
       adviceBtn.disabled = dead;
-      adviceBtn.setAttribute("aria-pressed", String(!!advice.on));
-      runBtn.textContent = isRunning ? "Stop" : "Play to end";
+      if (adviceBtn.getAttribute("aria-pressed") !== String(!!advice.on)) {
+        adviceBtn.setAttribute("aria-pressed", String(!!advice.on));
+      }
+      const runText = isRunning ? "Stop" : "Play to end";
+      if (runBtn.textContent !== runText) runBtn.textContent = runText;
       stepBtn.classList.toggle("tw-next", !!(s.waiting && s.waiting.button) && !dead);
       syncSeatSelect(v);
       if (speedSel.value !== model.get("speed")) speedSel.value = model.get("speed");
-      canvas.setAttribute("aria-label", GAME.describe(api) + (s.waiting.text ? ` ${s.waiting.text}` : ""));
+      const label = GAME.describe(api) + (s.waiting.text ? ` ${s.waiting.text}` : "");
+      if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
       const announce = s.message || s.story || (s.waiting.text || "");
       if (live.textContent !== announce) live.textContent = announce;
-      const d = el.dataset;
+      // What tests and benchmarks read; written only where it changed (each write is a DOM mutation).
+      const d = {};
       d.revision = String(model.get("revision"));
       d.position = String(position);
       d.length = String(length + 1);
@@ -749,6 +757,8 @@ export default {
       d.hitboxes = JSON.stringify(geo.boxes.map((b) => ({ id: b.id, kind: b.kind, card: b.card,
         x: b.x, y: b.y, w: b.w, h: b.h })));
       Object.assign(d, GAME.dataset(api));
+      const data = el.dataset;
+      for (const [key, value] of Object.entries(d)) if (data[key] !== value) data[key] = value;
     }
 
     function syncSeatSelect(v) {
