@@ -128,6 +128,34 @@ def test_defect8_fits_a_narrow_output(notebook, width):
         assert b["x"] >= 0 and b["x"] + b["w"] <= sizes["css"] + 0.5, b
 
 
+def test_a_phone_wide_board_has_a_two_row_toolbar(notebook):
+    """At 360 px (the narrowest cell the boards are made for) the toolbar takes two rows: no "View"
+    word, no keys hint (the canvas still describes the keys), a shorter seat list."""
+    nb, page = notebook, notebook.page
+    nb.run(0, SETUP + "g")
+    board = nb.wait_board(0)
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+    for _ in range(6):  # the viewport that makes the board 360 px wide
+        width = board.evaluate("el => el.clientWidth")
+        if width == 360:
+            break
+        page.set_viewport_size({"width": page.viewport_size["width"] + 360 - width, "height": 1000})
+        page.wait_for_timeout(300)
+    assert board.evaluate("el => el.clientWidth") == 360
+    bar = board.locator(".tw-toolbar")
+    rows = bar.evaluate("el => new Set([...el.querySelectorAll('button, select')].map((c) => Math.round("
+                        "(c.getBoundingClientRect().top - el.getBoundingClientRect().top) / 28))).size")
+    assert rows == 2
+    right = bar.evaluate("el => Math.max(...[...el.children].map((c) => c.getBoundingClientRect().right))")
+    assert right <= bar.evaluate("el => el.getBoundingClientRect().right") + 0.5
+    assert not board.locator(".tw-keys").is_visible()
+    assert "keys" in board.locator("canvas.tw-canvas").get_attribute("aria-description").lower()
+    # A wide board shows them again, in fewer rows.
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.wait_for_function("el => el.clientWidth > 900", arg=board.element_handle())
+    assert board.locator(".tw-keys").is_visible()
+
+
 def test_defect9_dark_theme_badges_and_gasoline(notebook):
     nb, page = notebook, notebook.page
     nb.run(0, SETUP + "g")

@@ -413,6 +413,7 @@ export default {
     toolbar.appendChild(spacer);
     const select = (text, cls, aria) => {
       const label = document.createElement("label");
+      label.className = `${cls}-label`;
       label.textContent = text;
       const sel = document.createElement("select");
       sel.className = cls;
