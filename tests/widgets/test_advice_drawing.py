@@ -48,6 +48,8 @@ out.onTour = data.onTour.map(({ advice, choices: raw }) => {
     marks, bodies: o.expandChoices(raw),
     none: o.adviceOnSpaces(advice, choices, all, []),
     better: o.adviceOnSpaces(advice, choices, all, [], false),
+    fit: [16, 23, 24, 40].map((tile) => o.figuresThatFit(o.adviceOnSpaces(advice, choices, all, [], false),
+      tile)),
     picked: marks.map((m) => o.adviceOnSpaces(advice, choices, { spaces: o.litFirst(choices, m), mark: m },
       [])),
     placed: [],
@@ -193,6 +195,17 @@ class TestOnTour:
         assert len(better) == len(out["better"]) and all(f["slot"] == 0 for f in out["better"])
         for space, f in better.items():
             assert f["figure"][0] == max(g["figure"][0] for g in out["none"] if g["space"] == space)
+
+    def test_phone_wide_tiles_show_the_best_six_spaces_only(self, js):
+        out = js["out"]["onTour"][0]
+        better = out["better"]
+        assert len(better) > 6
+        small, smaller, large, larger = out["fit"][1], out["fit"][0], out["fit"][2], out["fit"][3]
+        assert small == smaller and len(small) == 6
+        best = sorted((f["figure"][0] for f in better), reverse=True)
+        assert [f["figure"][0] for f in small] == best[:6]
+        assert any(f["best"] for f in small)  # the ringed best is among them
+        assert large == larger == better  # from 24 px on, every lit space
 
     @pytest.mark.parametrize("turn", [0, 2], ids=["two numbers", "an X"])
     def test_a_picked_mark_shows_its_own_figures(self, js, turn):

@@ -225,6 +225,13 @@ const estimate = (text, size) => String(text || "").length * size * 0.56;
 const isTeacher = (view) => view.seat === null || view.seat === undefined;
 
 /** The seat whose map is drawn large: the viewing seat, else the seat to write, else a winner. */
+/** The figures a map of tiles ``tile`` px wide shows: on small tiles (a phone-wide map) only
+ *  those of the best few spaces, so that they do not cover the map; the best first then. */
+export function figuresThatFit(figures, tile) {
+  if (tile >= ROOM_FOR_ALL || figures.length <= FEW) return figures;
+  return [...figures].sort((a, b) => b.figure[0] - a.figure[0]).slice(0, FEW);
+}
+
 export function bigSeat(view) {
   if (!isTeacher(view)) return view.seat;
   if (view.turn !== null && view.turn !== undefined) return view.turn;
@@ -594,6 +601,8 @@ function lit(api) {
 
 /** Whether the large map's tiles have room for two figures each (one above, one below). */
 const ROOM_FOR_TWO = 28;
+const ROOM_FOR_ALL = 24; // smaller tiles show the figures of the best FEW lit spaces only
+const FEW = 6;
 
 /** The advice's figures on the large map's lit spaces, when the advice is for the seat it shows;
  *  `tile` the large map's tile size (small tiles take the better of two numbers only). */
@@ -604,12 +613,14 @@ function spaceAdvice(api, tile = ROOM_FOR_TWO) {
   if (!advice.spaces || advice.seat !== actingSeat(v) || bigSeat(v) !== actingSeat(v) || ui.mode !== "write") {
     return { figures: [], marks: [] };
   }
-  const figures = adviceOnSpaces(advice, choicesOf(api), lit(api), ui.placed, tile >= ROOM_FOR_TWO);
+  const all = adviceOnSpaces(advice, choicesOf(api), lit(api), ui.placed, tile >= ROOM_FOR_TWO);
+  const figures = figuresThatFit(all, tile);
+  const few = figures.length < all.length;
   const marks = [...new Set(figures.map((f) => f.mark))];
   const both = figures.some((f) => f.slot > 0);
   const picked = lit(api).mark !== null && lit(api).mark !== undefined;
   return { figures, marks, both, better: !both && !picked && !ui.placed.length && firstMarks(choicesOf(api)).length > 1,
-    kind: advice.kind, best: advice.best || null };
+    kind: advice.kind, best: advice.best || null, few };
 }
 
 function litList(api) {
@@ -1369,9 +1380,10 @@ function adviceLegend(api, tile) {
   const placed = draft(api).placed.length;
   const marks = advice.marks.map((m) => markText(m === "star" || m === "X" ? m : Number(m)));
   const chips = firstMarks(choicesOf(api)).map(markText);
-  const where = advice.both ? `${marks[0]}'s above each lit space, ${marks[1]}'s below`
-    : advice.better ? `the better of ${chips.join(" and ")} under each lit space`
-      : placed ? "the whole writing's under each lit space" : `${marks[0]}'s under each lit space`;
+  const each = advice.few ? `each of the ${FEW} best lit spaces (hover another for its own)` : "each lit space";
+  const where = advice.both ? `${marks[0]}'s above ${each}, ${marks[1]}'s below`
+    : advice.better ? `the better of ${chips.join(" and ")} under ${each}`
+      : placed ? `the whole writing's under ${each}` : `${marks[0]}'s under ${each}`;
   return ` Advice, expected final score: ${where}; ★ best${placed ? " left" : ", ringed"}.`;
 }
 
