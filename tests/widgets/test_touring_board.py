@@ -290,6 +290,17 @@ class TestCellsAndBoards:
         assert fork_board.position == fork.position == 3 and board.position == game.position == 2
         h = game.fork()  # forking from Python works as well
         assert h.position == 2 and h is not game
+        assert board.message == "Forked at move 2: the new board below is forks[0]."
+
+    def test_a_fork_in_marimo_says_how_to_see_its_board(self, board, monkeypatch):
+        # marimo shows only what a cell returns, so "the new board below" would never appear there
+        monkeypatch.setattr("touring_widgets.widgets.base.in_marimo", lambda: True)
+        assert Page(board).send({"type": "fork"})["ok"]
+        assert board.message == (
+            "Forked at move 0: forks[0] is a game of its own. To see its board, return "
+            "mo.ui.anywidget(this board's fork_boards[0]) from a cell."
+        )
+        assert board.fork_boards[0].game is board.forks[0]
 
     def test_bots_wait_for_the_kernel_loop(self, game):
 

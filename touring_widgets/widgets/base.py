@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import sys
 import uuid
 import warnings
 import weakref
@@ -418,7 +419,11 @@ class Board(anywidget.AnyWidget):
         self._box()
         assert self._forks_box is not None
         self._forks_box.children = (*self._forks_box.children, board._box())
-        self._say(f"Forked at move {twin.position}: the new board below is forks[{number}].")
+        if in_marimo():  # marimo shows only what a cell returns: the box of forks is never on screen
+            self._say(f"Forked at move {twin.position}: forks[{number}] is a game of its own. To see its "
+                      f"board, return mo.ui.anywidget(this board's fork_boards[{number}]) from a cell.")
+        else:
+            self._say(f"Forked at move {twin.position}: the new board below is forks[{number}].")
         for callback in list(self._fork_callbacks):
             callback(twin)
         return twin
@@ -769,6 +774,17 @@ class Board(anywidget.AnyWidget):
             if self._forks_box is not None:
                 self._forks_box.close()
             container.close()
+
+
+def in_marimo() -> bool:
+    """Whether this runs in a marimo notebook."""
+    marimo = sys.modules.get("marimo")
+    if marimo is None:
+        return False
+    try:
+        return bool(marimo.running_in_notebook())
+    except Exception:  # an older or partial marimo
+        return False
 
 
 class _Refused(Exception):
