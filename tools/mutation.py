@@ -180,6 +180,11 @@ EQUIVALENT: dict[str, str] = {
         "one more pass comes back to the seat after the mover, whose hand was already found empty"
         " with nothing left to draw or reshuffle, so the game ends all the same"
     ),
+    "touring_widgets/on_tour/state.py new_game: written=(True,) * players, -> "
+    "written=(False,) * players,": (
+        "the setup state only goes to begin_turn, whose first turn starts with nobody written"
+        " whatever the setup state said: it is never seen"
+    ),
     (
         'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "XXrunXX":'
     ): (

@@ -141,3 +141,23 @@ def test_O_PLAYERS_every_map_starts_with_the_same_four_circled_numbers(players):
     maps = game.state.maps
     assert len(maps) == players and len(set(maps)) == 1
     assert sum(c is not None for c in maps[0]) == 4
+
+
+def test_O_DISCARD_the_next_turn_keeps_every_map_as_written():
+    """The cards go to the discard pile; what each player wrote stays on their map."""
+    state = new_game(2, 7, Rules())
+    written = replace(state, written=(True, True))
+    after = end_turn(written)
+    assert after.maps == state.maps and after.map(1)["KY"] == (95, True)
+    assert str(after).splitlines()[2] == "p0"
+
+
+def test_O_END_the_last_picture_shows_every_full_map_without_a_written_mark():
+    """When the game ends, the final picture shows each player's full map, none marked written."""
+    state = new_game(2, 7, Rules())
+    cells = tuple((50, False) for _ in SPACES)
+    over = end_turn(replace(state, maps=(cells, cells), empty=(0, 0), written=(True, True)))
+    assert over.written == (True, True) and over.maps == (cells, cells)
+    lines = str(over).splitlines()
+    assert lines[0] == "Game over after turn 1: every map is full (O-END)."
+    assert [line for line in lines if line.startswith("p")] == ["p0", "p1"]
