@@ -113,45 +113,62 @@ EQUIVALENT: dict[str, str] = {
         "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
         'who: str = "the target" -> table: Tableau, rules: Rules, card: str, who: str = "THE TARGET"'
     ): "as above: the default name is never shown",
-    # The legal list's caches: what a tableau allows depends on its column tops; a longer key
-    # or no cache at all gives the same answers, only slower.
-    (
-        "touring_widgets/touring/moves.py _attacks_on: table.go[-1:], table.freeway[-1:], table.piles, -> "
-        "table.go[-2:], table.freeway[-1:], table.piles,"
-    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
-    (
-        "touring_widgets/touring/moves.py _own_plays: table.go[-1:], table.freeway[-1:], table.piles, -> "
-        "table.go[-2:], table.freeway[-1:], table.piles,"
-    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
-    (
-        "touring_widgets/touring/moves.py _own_plays: table.go[-1:], table.freeway[-1:], table.piles, -> "
-        "table.go[-1:], table.freeway[-2:], table.piles,"
-    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
-    (
-        "touring_widgets/touring/moves.py _attacks_on: table.go[-1:], table.freeway[-1:], table.piles, -> "
-        "table.go[-1:], table.freeway[-2:], table.piles,"
-    ): "a cache key holding two column cards instead of the top one: more entries, the same answers",
-    "touring_widgets/touring/moves.py _attacks_on: attacks = _ATTACKS_ON.get(key) -> attacks = None": (
-        "the cache is never read, so every answer is worked out afresh: slower, the same answers"
-    ),
-    (
-        "touring_widgets/touring/moves.py _attacks_on: attacks = _ATTACKS_ON.get(key) -> "
-        "attacks = _ATTACKS_ON.get(None)"
-    ): "the cache is never read, so every answer is worked out afresh: slower, the same answers",
-    "touring_widgets/touring/moves.py _attacks_on: if len(_ATTACKS_ON) >= _CACHE_LIMIT: -> "
-    "if len(_ATTACKS_ON) > _CACHE_LIMIT:": "the cache is emptied at 100,001 entries instead of 100,000",
+    # The legal list's caches (_allowed): what a tableau allows depends on its column tops, its
+    # piles and the rules; a cache never read, or read less often, gives the same answers, slower.
+    **{
+        f"touring_widgets/touring/moves.py _allowed: {change}": why
+        for change, why in (
+            (
+                "memo = table._memo -> memo = None",
+                "the answers kept on the tableau are never read: they are looked up again",
+            ),
+            (
+                "if memo is not None and memo[0] is rules: -> if memo is not None and memo[1] is rules:",
+                "a set of cards is never the rules: the answers kept on the tableau are never read",
+            ),
+            (
+                '_set_attr(table, "_memo", memo)  # a cache on a frozen value: its value does not'
+                ' change -> _set_attr(table, "_memo", None)  # a cache on a frozen value: its value'
+                " does not change",
+                "no answers are kept on the tableau: they are looked up again",
+            ),
+            (
+                "if _LAST[0] is rules: -> if _LAST[1] is rules:",
+                "a dict of answers is never the rules: they are found by the rules each time",
+            ),
+            (
+                "answers = _ANSWERS.get(rules) -> answers = None",
+                "the rules' answers start afresh whenever other rules were asked last",
+            ),
+            (
+                "answers = _ANSWERS.get(rules) -> answers = _ANSWERS.get(None)",
+                "the rules' answers start afresh whenever other rules were asked last",
+            ),
+            (
+                "if len(_ANSWERS) >= 100: -> if len(_ANSWERS) > 100:",
+                "the answers are dropped at 101 different rules instead of 100",
+            ),
+            (
+                "if len(_ANSWERS) >= 100: -> if len(_ANSWERS) >= 101:",
+                "the answers are dropped at 101 different rules instead of 100",
+            ),
+            (
+                "found = answers.get(key) -> found = None",
+                "the cache is never read, so every answer is worked out afresh",
+            ),
+            (
+                "found = answers.get(key) -> found = answers.get(None)",
+                "the cache is never read, so every answer is worked out afresh",
+            ),
+            (
+                "if len(answers) >= _CACHE_LIMIT: -> if len(answers) > _CACHE_LIMIT:",
+                "the cache is emptied at 100,001 entries instead of 100,000",
+            ),
+        )
+    },
     'touring_widgets/touring/moves.py legal_list: previous = None -> previous = ""': (
         "the card seen before the first is no card either way: no card id is the empty text"
     ),
-    "touring_widgets/touring/moves.py _own_plays: plays = _OWN_PLAYS.get(key) -> plays = None": (
-        "the cache is never read, so every answer is worked out afresh: slower, the same answers"
-    ),
-    (
-        "touring_widgets/touring/moves.py _own_plays: plays = _OWN_PLAYS.get(key) -> "
-        "plays = _OWN_PLAYS.get(None)"
-    ): ("the cache is never read, so every answer is worked out afresh: slower, the same answers"),
-    "touring_widgets/touring/moves.py _own_plays: if len(_OWN_PLAYS) >= _CACHE_LIMIT: -> "
-    "if len(_OWN_PLAYS) > _CACHE_LIMIT:": "the cache is emptied at 100,001 entries instead of 100,000",
     **{
         'touring_widgets/core/timeline.py Timeline._refuse_after_end: raise IllegalAction("the game is '
         f'over: no action can be taken") -> raise IllegalAction({after})': (
