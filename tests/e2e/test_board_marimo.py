@@ -114,3 +114,10 @@ def test_board_plays_in_marimo(marimo_app, page):
         canvas.click(position={"x": target["x"] + 20, "y": target["y"] + 20})
         page.wait_for_function("el => el.dataset.error === 'true' && el.dataset.rule !== ''",
                                arg=board.element_handle(), timeout=TIMEOUT)
+    # Fork: marimo shows only what a cell returns, so the board says how to show the fork's board.
+    board.locator("button.tw-fork").click()
+    page.wait_for_function("el => el.dataset.message.startsWith('Forked at move')",
+                           arg=board.element_handle(), timeout=TIMEOUT)
+    said = board.evaluate(data)["message"]
+    assert "return mo.ui.anywidget(this board's forks[0].board()) from a cell" in said
+    assert board.evaluate(data)["error"] == "false"

@@ -292,15 +292,26 @@ class TestCellsAndBoards:
         assert h.position == 2 and h is not game
         assert board.message == "Forked at move 2: the new board below is forks[0]."
 
+    def test_a_fault_of_ours_is_said_on_the_board_and_answered(self, board, monkeypatch):
+        # the page never waits without an answer, even when the kernel's side breaks
+        def broken(content):
+            raise RuntimeError("broken on purpose")
+
+        monkeypatch.setattr(board, "_msg_fork", broken)
+        reply = Page(board).send({"type": "fork"})
+        assert reply["ok"] is False and board.error
+        assert board.message == ("The kernel failed to do 'fork': RuntimeError: broken on purpose. This is a "
+                                 "fault of touring_widgets; please report it.")
+
     def test_a_fork_in_marimo_says_how_to_see_its_board(self, board, monkeypatch):
         # marimo shows only what a cell returns, so "the new board below" would never appear there
         monkeypatch.setattr("touring_widgets.widgets.base.in_marimo", lambda: True)
         assert Page(board).send({"type": "fork"})["ok"]
         assert board.message == (
             "Forked at move 0: forks[0] is a game of its own. To see its board, return "
-            "mo.ui.anywidget(this board's fork_boards[0]) from a cell."
+            "mo.ui.anywidget(this board's forks[0].board()) from a cell."
         )
-        assert board.fork_boards[0].game is board.forks[0]
+        assert board.forks[0].position == 0 and board.fork_boards == []  # no widget made outside a cell
 
     def test_bots_wait_for_the_kernel_loop(self, game):
 

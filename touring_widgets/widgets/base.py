@@ -406,23 +406,24 @@ class Board(anywidget.AnyWidget):
         return lambda: self._fork_callbacks.remove(callback) if callback in self._fork_callbacks else None
 
     def fork(self) -> Any:
-        """Fork the game here: the fork is returned, kept in ``forks`` and shown under this board."""
+        """Fork the game here: the fork is returned, kept in ``forks`` and shown under this board
+        (in marimo, which shows only what a cell returns, the board says how to show it)."""
         self._check_live()
         twin = self.game.fork()
-        board = type(self)(twin, seat=self.seat, speed=self.speed)
         number = len(self.forks)
-        origin = "the board above" if not self.title else self.title.split(":")[0].lower()
-        board.title = (f"Fork {number + 1}: forks[{number}] of {origin}, from move {twin.position} "
-                       f"({'the start' if twin.position == 0 else self._move_text(twin.position)})")
         self.forks.append(twin)
-        self.fork_boards.append(board)
-        self._box()
-        assert self._forks_box is not None
-        self._forks_box.children = (*self._forks_box.children, board._box())
-        if in_marimo():  # marimo shows only what a cell returns: the box of forks is never on screen
+        if in_marimo():  # (and marimo cannot make a widget outside a cell, as in a page's message)
             self._say(f"Forked at move {twin.position}: forks[{number}] is a game of its own. To see its "
-                      f"board, return mo.ui.anywidget(this board's fork_boards[{number}]) from a cell.")
+                      f"board, return mo.ui.anywidget(this board's forks[{number}].board()) from a cell.")
         else:
+            board = type(self)(twin, seat=self.seat, speed=self.speed)
+            origin = "the board above" if not self.title else self.title.split(":")[0].lower()
+            board.title = (f"Fork {number + 1}: forks[{number}] of {origin}, from move {twin.position} "
+                           f"({'the start' if twin.position == 0 else self._move_text(twin.position)})")
+            self.fork_boards.append(board)
+            self._box()
+            assert self._forks_box is not None
+            self._forks_box.children = (*self._forks_box.children, board._box())
             self._say(f"Forked at move {twin.position}: the new board below is forks[{number}].")
         for callback in list(self._fork_callbacks):
             callback(twin)
@@ -548,6 +549,12 @@ class Board(anywidget.AnyWidget):
             except _Refused as exc:
                 ok = False
                 self._say(str(exc), error=True, rule=exc.rule)
+            except Exception as exc:  # a fault of ours: say so on the board, never leave it waiting
+                ok = False
+                kind = content.get("type") if isinstance(content, dict) else None
+                self._say(f"The kernel failed to do {str(kind)[:40]!r}: {type(exc).__name__}: "
+                          f"{str(exc)[:200]}. This is a fault of touring_widgets; please report it.",
+                          error=True)
         said = {"message": self.message} if self.message else {}  # an empty line is not sent
         self.send({"type": "reply", "ok": ok, **said, "revision": self.revision, **extra})
 
@@ -777,14 +784,8 @@ class Board(anywidget.AnyWidget):
 
 
 def in_marimo() -> bool:
-    """Whether this runs in a marimo notebook."""
-    marimo = sys.modules.get("marimo")
-    if marimo is None:
-        return False
-    try:
-        return bool(marimo.running_in_notebook())
-    except Exception:  # an older or partial marimo
-        return False
+    """Whether this runs in a marimo notebook (marimo loaded, and no IPython kernel)."""
+    return "marimo" in sys.modules and Displays.kernel_shell() is None
 
 
 class _Refused(Exception):
