@@ -352,16 +352,8 @@ class OnTourBoard(Board):
         entries = self._entries(max(0, self.game.position - LOG_KEEP))
         return [{"n": e["n"], "story": e["story"]} for e in entries]
 
-    def _waiting(self) -> dict[str, str]:
+    def _waits_for(self, turn: int, who: str, human: bool) -> dict[str, str]:
         """What the board waits for, in On Tour's words (seats write, they do not move in turn)."""
-        game = self.game
-        if self.gone:
-            return {"text": self.gone, "button": ""}
-        if game.is_over or self.running:
-            return {}
-        turn = game.turn
-        who = self._who(turn)
-        human = game.players[turn] == "human"
         if self.plays_now() and (self.seat is not None or human):
             return {}
         if self.seat is None:

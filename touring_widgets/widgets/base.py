@@ -289,8 +289,10 @@ class Board(anywidget.AnyWidget):
         if game.is_over or self.running:
             return {}
         turn = game.turn
-        who = self._who(turn)
-        human = game.players[turn] == "human"
+        return self._waits_for(turn, self._who(turn), game.players[turn] == "human")
+
+    def _waits_for(self, turn: int, who: str, human: bool) -> dict[str, str]:
+        """``_waiting`` in the game's words, while seat ``turn`` (named ``who``) is to move."""
         if self.seat is None or self.seat == turn:
             if human:
                 return {}
