@@ -201,7 +201,8 @@ def _search(
     method: str | None = None,
     budget: int = _PLAIN_BUDGET,
 ) -> list[int]:
-    """The best tour as space indices: memoised, then by the frontier if that runs past ``budget``.
+    """The best tour as space indices: memoised, then (past ``budget`` states) by the frontier
+    search or the branch and bound, whichever suits the map.
 
     ``method`` forces one search: "plain" (memoised, however long it takes), "bounded" (branch
     and bound) or "frontier".
@@ -894,7 +895,8 @@ def _frontier_pass(
     A state is a tuple over the frontier: 0 where no piece ends, else 1 | mate << 1 | own << 7
     | other << 14, where mate is the space at the piece's other end (itself for a lone space,
     63 for an end of the whole tour), own and other the first numbers met from this end and
-    from the other (number + 1; 0 for none: stars only).
+    from the other (number + 1; 0 for none: stars only). ``beam`` (if not 0) keeps only that
+    many states a step, those that may still weigh most: a quick tour, not always the best.
     """
     weight = [1 + (circled >> i & 1) for i in range(N_SPACES)]
     code = [0 if stars >> i & 1 else vals[i] + 1 for i in range(N_SPACES)]
