@@ -318,3 +318,51 @@ def test_O_LAST_one_space_left_takes_either_number_by_default():
     state = at(cards=(), filled=only("FL"))
     assert sorted(str(a) for a in legal_actions(state)) == ["p0: 12 FL", "p0: 21 FL"]
     assert len(legal_actions(state)) == 2
+
+
+def test_O_WRITE_and_O_MAP_text_that_is_not_a_writing_is_explained_and_never_legal():
+    """Text a player mistypes is never legal; the verdict shows what was typed, and the reason says
+    how to write a turn."""
+    state = at()
+    how = "write '56 TX, 65 OK', 'star CO' or '56 TX, X WA', optionally after 'p1: '"
+    verdict = explain(state, "hello")
+    assert (verdict.action, verdict.legal, verdict.rule) == ("hello", False, "O-WRITE")
+    assert verdict.text == f"cannot read 'hello': {how} (O-WRITE)"
+    unknown = explain(state, "12 ZZ, 21 OR")
+    assert (unknown.action, unknown.legal, unknown.rule) == ("12 ZZ, 21 OR", False, "O-MAP")
+    assert explain(state, 5).action == "<int>"
+    assert unknown.text == "'ZZ' in '12 ZZ, 21 OR' is not a space of the board (O-MAP)"
+    for text in ("hello", "12 ZZ, 21 OR", "", None, 5):
+        assert not is_legal(state, text) and text not in legal_actions(state), text
+
+
+def test_O_PLAYERS_a_verdict_names_the_player_the_writing_is_for():
+    """p1 may write before p0; the verdict and a refusal name p1, the one who wrote."""
+    state = at(players=2)
+    assert explain(state, "p1: 12 ID, 21 MT").action == "p1: 12 ID, 21 MT"
+    assert explain(state, "12 ID, 21 MT").action == "p0: 12 ID, 21 MT"
+    with pytest.raises(tw.IllegalAction) as err:
+        apply(state, "p1: 12 ID, 21 ID")
+    reason = "ID is used twice: each mark goes in its own empty space (O-WRITE)"
+    assert str(err.value) == f"'p1: 12 ID, 21 ID': {reason}"
+    assert apply(state, "p1: 12 ID, 21 MT").written == (False, True)
+
+
+def test_O_STAR_and_O_X_with_forced_x_only_off_a_star_turn_counts_stars_and_xs():
+    """With forced_x_only off, a star turn offers each star and each X, and says how many."""
+    state = at(dice=(3, 3), rules=Rules(forced_x_only=False), filled=only("WA", "OR", "FL"))
+    legal = legal_actions(state)
+    expected = ["p0: star WA", "p0: star OR", "p0: X WA", "p0: X OR", "p0: X FL"]
+    assert [str(a) for a in legal] == expected and len(legal) == 5
+    strict = legal_actions(at(dice=(3, 3), filled=only("WA", "OR", "FL")))
+    assert [str(a) for a in strict] == ["p0: star WA", "p0: star OR"] and len(strict) == 2
+
+
+def test_O_WRITE_and_O_X_with_forced_x_only_off_a_turn_counts_every_writing_it_lists():
+    """With forced_x_only off, both numbers, a number and an X, or two Xs are all offered."""
+    state = at(rules=Rules(forced_x_only=False), filled=only("WA", "OR", "FL"))
+    legal = legal_actions(state)
+    texts = [str(a) for a in legal]
+    assert texts[:2] == ["p0: 12 WA, 21 OR", "p0: 12 OR, 21 WA"]
+    assert texts[-3:] == ["p0: X WA, X OR", "p0: X WA, X FL", "p0: X OR, X FL"]
+    assert len(texts) == 13 and len(legal) == 13
