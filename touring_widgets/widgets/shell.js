@@ -511,23 +511,30 @@ export default {
       geo = { width: W, height: foot.height, frame: top, game, foot,
         boxes: [...top.boxes, ...game.boxes, ...foot.boxes] };
       const dpr = window.devicePixelRatio || 1;
+      // The board keeps the tallest height it had at this width: a message one line longer or
+      // shorter moves neither the page below nor the canvas's memory (resizing a canvas
+      // reallocates it, the dearest step of a redraw).
+      const shape = `${W}|${dpr}|${(v.players || []).length}|${v.seat}`; // what else may change it
+      if (!ui.tallest || ui.tallest.shape !== shape) ui.tallest = { shape, height: geo.height };
+      else if (geo.height > ui.tallest.height) ui.tallest.height = geo.height;
+      const H = ui.tallest.height;
       const pw = Math.round(W * dpr);
-      const ph = Math.round(geo.height * dpr);
+      const ph = Math.round(H * dpr);
       if (canvas.width !== pw || canvas.height !== ph) {
         canvas.width = pw;
         canvas.height = ph;
       }
       // (written only when they change: a style written makes the next width read lay out the page)
-      const cssHeight = `${geo.height}px`;
+      const cssHeight = `${H}px`;
       const cssWidth = `${W}px`;
       if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
       if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.fillStyle = theme.bg;
-      ctx.fillRect(0, 0, W, geo.height);
+      ctx.fillRect(0, 0, W, H);
       ctx.strokeStyle = theme.border2;
       ctx.lineWidth = 1;
-      ctx.strokeRect(0.5, 0.5, W - 1, geo.height - 1);
+      ctx.strokeRect(0.5, 0.5, W - 1, H - 1);
       if (!v.players) {
         ctx.fillStyle = theme.ink1;
         ctx.font = `14px ${theme.font}`;
