@@ -206,3 +206,27 @@ def test_defect11_a_board_from_an_earlier_run_refuses_moves_after_a_reload(noteb
     assert old.locator("button.tw-step").is_disabled()
     nb.run(1, "print(g.position)")
     assert " ".join(nb.output_text(1)).strip() == "0"
+
+
+def test_moves_never_make_the_board_shorter_at_one_width(notebook):
+    """A message a line shorter after a move does not pull the page below up (nor reallocate the
+    canvas): at one width the board keeps its tallest height; another width starts afresh."""
+    nb, page = notebook, notebook.page
+    nb.run(0, 'import touring_widgets as tw\ng = tw.Touring(players=["greedy", "greedy"], seed=7)\n'
+              'g.board(seat=None, speed="instant")')
+    board = nb.wait_board(0)
+    canvas = board.locator("canvas.tw-canvas")
+    heights = [canvas.evaluate("c => c.clientHeight")]
+    for n in range(1, 13):
+        board.locator("button.tw-step").click()
+        nb.wait_data(board, f"d.position === '{n}'")
+        heights.append(canvas.evaluate("c => c.clientHeight"))
+    assert heights == sorted(heights), heights
+    drawn = board.evaluate("el => el.board.geometry().height")
+    assert drawn <= heights[-1]  # what is drawn fits; the rest is the board's own background
+    width = board.evaluate("el => el.clientWidth")
+    page.set_viewport_size({"width": page.viewport_size["width"] - 200, "height": 1000})
+    page.wait_for_function(f"el => el.clientWidth < {width}", arg=board.element_handle())
+    page.wait_for_timeout(300)
+    fresh = board.evaluate("el => el.board.geometry().height")
+    assert abs(canvas.evaluate("c => c.clientHeight") - fresh) <= 1
