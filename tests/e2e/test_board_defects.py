@@ -135,13 +135,13 @@ def test_a_phone_wide_board_has_a_two_row_toolbar(notebook):
     nb.run(0, SETUP + "g")
     board = nb.wait_board(0)
     page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
-    for _ in range(6):  # the viewport that makes the board 360 px wide
+    for _ in range(6):  # the viewport that makes the board 360 px wide (a scroll bar may take 2)
         width = board.evaluate("el => el.clientWidth")
-        if width == 360:
+        if abs(width - 360) <= 2:
             break
         page.set_viewport_size({"width": page.viewport_size["width"] + 360 - width, "height": 1000})
         page.wait_for_timeout(300)
-    assert board.evaluate("el => el.clientWidth") == 360
+    assert abs(board.evaluate("el => el.clientWidth") - 360) <= 2
     bar = board.locator(".tw-toolbar")
     rows = bar.evaluate("el => new Set([...el.querySelectorAll('button, select')].map((c) => Math.round("
                         "(c.getBoundingClientRect().top - el.getBoundingClientRect().top) / 28))).size")
