@@ -1077,7 +1077,7 @@ def _ruled_out(st: tuple, fr: tuple[int, ...]) -> int:
     every other number is at least (at most) the one at its open end.
     """
     first = last = 0  # the number (code) the rest must reach at least / stay at most
-    kill = inside = points = stretch = not_first = not_last = every = 0
+    inside = points = stretch = not_first = not_last = every = 0
     ends = []
     for j, e in enumerate(st):
         if e < 128:

@@ -305,8 +305,6 @@ function glow(ctx, box, colour, width = 3, inset = -4) {
   ctx.restore();
 }
 
-const wrapCache = new Map();
-/** Lines of `text` in the context's current font that fit `width` (measured, cached). */
 /** The first line of ``text`` within ``width`` and whether more follows: measures no further. */
 function firstLine(ctx, text, width) {
   const words = String(text).split(" ");
@@ -319,6 +317,8 @@ function firstLine(ctx, text, width) {
   return [line, false];
 }
 
+const wrapCache = new Map();
+/** Lines of `text` in the context's current font that fit `width` (measured, cached). */
 function wrapMeasured(ctx, text, width) {
   const key = `${ctx.font}|${width}|${text}`;
   let lines = wrapCache.get(key);
