@@ -238,8 +238,8 @@ class Notebook:
         )
 
     def click_box(self, board: Any, box_id: str) -> None:
-        """Click the middle of a box of the board's layout (as kept in data-hitboxes)."""
-        boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+        """Click the middle of a box of the board's layout (as el.board.hitboxes() gives them)."""
+        boxes = board.evaluate("el => el.board.hitboxes()")
         box = next(b for b in boxes if b["id"] == box_id)
         canvas = board.locator("canvas.tw-canvas")
         canvas.click(position={"x": box["x"] + box["w"] / 2, "y": box["y"] + box["h"] / 2})

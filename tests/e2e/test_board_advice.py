@@ -55,7 +55,7 @@ def test_touring_advice_on_cards_and_places_while_the_board_answers(notebook, tm
     playouts = int(d["advicePlayouts"])
     nb.wait_data(board, f"Number(d.advicePlayouts) > {playouts}")
     # A card picked: the discard pile (every card may go there) shows that move's figure.
-    boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    boxes = board.evaluate("el => el.board.hitboxes()")
     card = next(b for b in boxes if b["kind"] == "hand")
     nb.click_box(board, card["id"])
     nb.wait_data(board, "d.selected !== '' && d.adviceDrawn.includes('discard=')")

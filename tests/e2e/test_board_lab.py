@@ -10,7 +10,7 @@ SETUP = 'import touring_widgets as tw\ng = tw.Touring(players=["human", "greedy"
 
 
 def hitboxes(board):
-    return board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    return board.evaluate("el => el.board.hitboxes()")
 
 
 def canvas_pixels(board) -> str:

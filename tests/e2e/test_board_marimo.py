@@ -94,7 +94,7 @@ def test_board_plays_in_marimo(marimo_app, page):
     pixels, css, dpr = board.evaluate(
         "el => { const c = el.querySelector('canvas'); return [c.width, c.clientWidth, devicePixelRatio]; }")
     assert css > 300 and pixels == round(css * dpr)
-    boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    boxes = board.evaluate("el => el.board.hitboxes()")
     go = next(b for b in boxes if b["kind"] == "hand" and b["card"] == "go")
     canvas = board.locator("canvas.tw-canvas")
     canvas.click(position={"x": go["x"] + go["w"] / 2, "y": go["y"] + go["h"] / 2})
@@ -106,7 +106,7 @@ def test_board_plays_in_marimo(marimo_app, page):
                            arg=board.element_handle(), timeout=TIMEOUT)
     assert board.evaluate(data)["message"] == ""
     # A refused click is answered too: the verdict and its rule come back from the kernel.
-    boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    boxes = board.evaluate("el => el.board.hitboxes()")
     m75 = next((b for b in boxes if b["kind"] == "hand" and b["card"] == "m75"), None)
     if m75 is not None:
         canvas.click(position={"x": m75["x"] + m75["w"] / 2, "y": m75["y"] + m75["h"] / 2})

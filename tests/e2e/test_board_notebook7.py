@@ -18,7 +18,7 @@ def test_board_plays_in_notebook7(page):
         nb = Notebook(page, srv, name).open()
         nb.run(0)
         board = nb.wait_board(0)
-        boxes = board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+        boxes = board.evaluate("el => el.board.hitboxes()")
         go = next(b for b in boxes if b["kind"] == "hand" and b["card"] == "go")
         nb.click_box(board, go["id"])
         nb.click_box(board, "row:0")

@@ -32,7 +32,7 @@ def narrow(page, board, width: int = 360) -> int:
 
 
 def hover_box(board, box_id: str) -> None:
-    box = next(b for b in board.evaluate("el => JSON.parse(el.dataset.hitboxes)") if b["id"] == box_id)
+    box = next(b for b in board.evaluate("el => el.board.hitboxes()") if b["id"] == box_id)
     middle = {"x": box["x"] + box["w"] / 2, "y": box["y"] + box["h"] / 2}
     board.locator("canvas.tw-canvas").hover(position=middle)
 
@@ -59,7 +59,7 @@ def test_a_solo_game_ends_with_its_score_and_the_log_reads_at_360_px(nb):
     assert top["banner"]["text"] == f"Game over: {total} point{'s' * (total != 1)}"
     assert "wins" not in top["banner"]["text"] and "winner" not in board_words(board)
     # The move log: a hover shows the whole sentence with its rule ids, a click goes back to it.
-    logs = [b for b in board.evaluate("el => JSON.parse(el.dataset.hitboxes)") if b["kind"] == "log"]
+    logs = [b for b in board.evaluate("el => el.board.hitboxes()") if b["kind"] == "log"]
     assert logs
     n = min(int(b["id"].split("-")[1]) for b in logs)
     hover_box(board, f"log-{n}")
@@ -83,14 +83,14 @@ def test_touring_advice_figures_fit_under_the_cards_at_360_px(nb):
     assert narrow(nb.page, board) == 360
     nb.wait_data(board, "d.adviceDone === 'true' && Number(d.adviceFigures) > 0")
     board.evaluate("el => el.board.draw()")
-    hand = sorted((b for b in board.evaluate("el => JSON.parse(el.dataset.hitboxes)") if b["kind"] == "hand"),
+    hand = sorted((b for b in board.evaluate("el => el.board.hitboxes()") if b["kind"] == "hand"),
                   key=lambda b: b["x"])
     gap = hand[1]["x"] - hand[0]["x"]
     # Every figure's badge (as drawn: "★ 72%" for the best) is no wider than the step from card to card.
     widths = board.evaluate(
         """(el) => { const ctx = el.querySelector('canvas').getContext('2d');
           const font = getComputedStyle(el).getPropertyValue('--jp-ui-font-family') || 'sans-serif';
-          const card = JSON.parse(el.dataset.hitboxes).find((b) => b.kind === 'hand');
+          const card = el.board.hitboxes().find((b) => b.kind === 'hand');
           ctx.font = `bold ${card.w < 46 ? 9 : 10}px ${font}`;
           return el.dataset.adviceDrawn.split('; ').filter((f) => f.startsWith('hand:'))
             .map((f) => ctx.measureText((f.includes('=') && f.split('=')[1]) || '').width + 8); }""")

@@ -27,7 +27,7 @@ def nb(open_notebook):
 
 
 def boxes(board) -> list[dict]:
-    return board.evaluate("el => JSON.parse(el.dataset.hitboxes)")
+    return board.evaluate("el => el.board.hitboxes()")
 
 
 def spaces(board) -> list[str]:

@@ -305,25 +305,35 @@ function glow(ctx, box, colour, width = 3, inset = -4) {
   ctx.restore();
 }
 
+// Measured lines, kept by font, width and text: the same texts are drawn at every redraw.
+const wrapCache = new Map();
+function remember(key, value) {
+  if (wrapCache.size > 500) wrapCache.clear();
+  wrapCache.set(key, value);
+  return value;
+}
+
 /** The first line of ``text`` within ``width`` and whether more follows: measures no further. */
 function firstLine(ctx, text, width) {
+  const key = `1|${ctx.font}|${width}|${text}`;
+  const known = wrapCache.get(key);
+  if (known) return known;
   const words = String(text).split(" ");
   let line = "";
   for (let i = 0; i < words.length; i++) {
     const next = line ? `${line} ${words[i]}` : words[i];
-    if (line && ctx.measureText(next).width > width) return [line, true];
+    if (line && ctx.measureText(next).width > width) return remember(key, [line, true]);
     line = next;
   }
-  return [line, false];
+  return remember(key, [line, false]);
 }
 
-const wrapCache = new Map();
 /** Lines of `text` in the context's current font that fit `width` (measured, cached). */
 function wrapMeasured(ctx, text, width) {
   const key = `${ctx.font}|${width}|${text}`;
-  let lines = wrapCache.get(key);
-  if (lines) return lines;
-  lines = [];
+  const known = wrapCache.get(key);
+  if (known) return known;
+  const lines = [];
   let line = "";
   for (const word of String(text).split(" ")) {
     const next = line ? `${line} ${word}` : word;
@@ -333,9 +343,7 @@ function wrapMeasured(ctx, text, width) {
     } else line = next;
   }
   if (line) lines.push(line);
-  if (wrapCache.size > 500) wrapCache.clear();
-  wrapCache.set(key, lines);
-  return lines;
+  return remember(key, lines);
 }
 
 const KIT = { roundRect, badge, glow, wrap: wrapMeasured, textWidth, wrapText, figureText, figureWords };
@@ -762,8 +770,6 @@ export default {
       d.adviceDeals = String(advice.deals || 0);
       d.adviceDone = String(!!advice.done);
       d.tip = ui.tip ? ui.tip.text : "";
-      d.hitboxes = JSON.stringify(geo.boxes.map((b) => ({ id: b.id, kind: b.kind, card: b.card,
-        x: b.x, y: b.y, w: b.w, h: b.h })));
       Object.assign(d, GAME.dataset(api));
       const data = el.dataset;
       for (const [key, value] of Object.entries(d)) if (data[key] !== value) data[key] = value;
@@ -966,6 +972,8 @@ export default {
     // What tests and benchmarks may ask the board (no game name in it).
     el.board = {
       geometry: () => geo,
+      // Where each clickable thing is, in CSS pixels (read by tests; kept out of the redraw)
+      hitboxes: () => geo.boxes.map((b) => ({ id: b.id, kind: b.kind, card: b.card, x: b.x, y: b.y, w: b.w, h: b.h })),
       hitTest: (x, y) => hitAt(x, y),
       draw,
       ...GAME.hooks(api),
