@@ -74,3 +74,24 @@ def test_whole_random_games_keep_the_timeline_whole(name, data):
     for action in g.history:
         replay.step(str(action))
     assert replay.state == g.state, "same seed and same actions must give the same game"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_play_moves_as_step_would_watched_or_not(name, seed):
+    """play() with no board watching takes a quicker path; it must play the very same line, every
+    move legal, and a board watching must see each move."""
+    cls, players = GAMES[name]
+    quick = cls(players=players(seed), seed=seed).play(max_plies=MAX_PLIES)
+    watched = cls(players=players(seed), seed=seed)
+    seen = []
+    watched.observe(lambda g: seen.append(g.position))
+    watched.play(max_plies=MAX_PLIES)
+    assert quick.is_over and quick.history == watched.history and quick.state == watched.state
+    assert seen == list(range(1, len(watched.history) + 1))
+    replay = cls(players=players(seed), seed=seed)
+    for action in quick.history:
+        replay.step(str(action))  # judged move by move: every move play() made is legal
+    assert replay.state == quick.state
+    part = cls(players=players(seed), seed=seed).play(max_plies=7)
+    assert part.position == 7 and part.history == quick.history[:7]

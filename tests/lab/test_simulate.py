@@ -44,6 +44,18 @@ class TestRows:
         df = simulate("touring", n=3, seed=0, players=4, cap=50, progress=False)
         assert df["capped"].all() and (df["winners"] == "").all() and (df["plies"] == 50).all()
 
+    @pytest.mark.parametrize("players", [2, 4])
+    def test_first_to_400_is_the_first_seat_the_states_show_at_400_miles(self, players):
+        rules = tw.touring.Rules(teams=True) if players == 4 else None
+        df = simulate("touring", n=6, seed=5, players=players, rules=rules, cap=600, progress=False)
+        for _, row in df.iterrows():
+            game = tw.Touring(players=players, seed=row["seed"], rules=rules).play(max_plies=600)
+            first = next(
+                (s for st in game.states() for s in range(players) if st.table_of(s).miles() >= 400), -1
+            )
+            assert row["first_to_400"] == first
+        assert (df["first_to_400"] >= 0).any()
+
     def test_a_count_function_adds_columns(self):
         df = simulate("touring", n=2, seed=0, count=lead, progress=False)
         assert list(df["lead"]) == [590, 590]

@@ -115,6 +115,11 @@ class Timeline:
         """The action the seat to move would take by its policy (bots; hints for humans)."""
         raise NotImplementedError
 
+    def _advance(self, state: Any, action: Any) -> Any:
+        """The state after an action a policy chose (legal by construction): ``_apply``, unless
+        a game can skip judging it again."""
+        return self._apply(state, action)
+
     def _is_over(self, state: Any) -> bool:
         raise NotImplementedError
 
@@ -216,6 +221,19 @@ class Timeline:
             self._redo = None
         self._notify()
         return chosen
+
+    def _extend(self, limit: int) -> None:
+        """Up to ``limit`` moves by the seats' policies, where no line is recorded ahead and no
+        one listens: what ``step()`` would do, without its checks and notices at every move."""
+        node = self._node
+        auto, advance, is_over = self._auto_action, self._advance, self._is_over
+        for _ in range(limit):
+            state = node.state
+            if is_over(state):
+                break
+            action = auto(state)
+            node = _Node(advance(state, action), action, node, node.index + 1)
+        self._node = node
 
     @property
     def variations(self) -> tuple[Variation, ...]:

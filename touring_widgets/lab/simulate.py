@@ -78,11 +78,20 @@ def _counts(game: Game) -> dict[str, Any]:
 
 
 def _first_to(game: Game, miles: int) -> int:
-    """The first seat whose tableau reached ``miles`` (-1 if none did)."""
-    for state in game.states():
-        for seat in range(state.players):
-            if state.table_of(seat).miles() >= miles:
-                return seat
+    """The first seat whose tableau reached ``miles`` (-1 if none did); with teams, the team's
+    first seat."""
+    from ..touring.facts import MILES
+
+    states = game.states()
+    start = next(states)
+    for seat in range(start.players):
+        if start.table_of(seat).miles() >= miles:
+            return seat
+    for state in states:  # after the start, only a mileage card played on one's own tableau adds miles
+        seat, action = state.last
+        mileage = action.target is None and action.kind == "play" and action.card in MILES
+        if mileage and state.table_of(seat).miles() >= miles:
+            return state.team_of(seat)
     return -1
 
 

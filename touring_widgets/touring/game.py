@@ -13,7 +13,7 @@ from ..core.legal import LegalActions
 from ..core.verdict import Verdict
 from .actions import Action, read_action
 from .bots import POLICIES
-from .moves import apply, explain, legal_actions
+from .moves import advance, apply, explain, legal_actions
 from .rules import Rules
 from .search import search_policy
 from .state import State, new_game, resample
@@ -53,6 +53,9 @@ class Touring(Game):
 
     def _apply(self, state: State, action: Action) -> State:
         return apply(state, action)
+
+    def _advance(self, state: State, action: Action) -> State:
+        return advance(state, action)  # a policy's action comes from legal_list: judged once
 
     def _explain(self, state: State, action: Any) -> Verdict:
         return explain(state, action)
