@@ -128,6 +128,25 @@ def test_defect8_fits_a_narrow_output(notebook, width):
         assert b["x"] >= 0 and b["x"] + b["w"] <= sizes["css"] + 0.5, b
 
 
+def board_width(page, board, width: int) -> None:
+    """Size the page so that the board is ``width`` px wide (a scroll bar may take 2)."""
+    for _ in range(6):
+        now = board.evaluate("el => el.clientWidth")
+        if abs(now - width) <= 2:
+            break
+        page.set_viewport_size({"width": page.viewport_size["width"] + width - now, "height": 1000})
+        page.wait_for_timeout(300)
+    assert abs(board.evaluate("el => el.clientWidth") - width) <= 2
+
+
+def toolbar_rows(board) -> int:
+    bar = board.locator(".tw-toolbar")
+    right = bar.evaluate("el => Math.max(...[...el.children].map((c) => c.getBoundingClientRect().right))")
+    assert right <= bar.evaluate("el => el.getBoundingClientRect().right") + 0.5
+    return bar.evaluate("el => new Set([...el.querySelectorAll('button, select')].map((c) => Math.round("
+                        "(c.getBoundingClientRect().top - el.getBoundingClientRect().top) / 28))).size")
+
+
 def test_a_phone_wide_board_has_a_two_row_toolbar(notebook):
     """At 360 px (the narrowest cell the boards are made for) the toolbar takes two rows: no "View"
     word, no keys hint (the canvas still describes the keys), a shorter seat list."""
@@ -135,25 +154,28 @@ def test_a_phone_wide_board_has_a_two_row_toolbar(notebook):
     nb.run(0, SETUP + "g")
     board = nb.wait_board(0)
     page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
-    for _ in range(6):  # the viewport that makes the board 360 px wide (a scroll bar may take 2)
-        width = board.evaluate("el => el.clientWidth")
-        if abs(width - 360) <= 2:
-            break
-        page.set_viewport_size({"width": page.viewport_size["width"] + 360 - width, "height": 1000})
-        page.wait_for_timeout(300)
-    assert abs(board.evaluate("el => el.clientWidth") - 360) <= 2
-    bar = board.locator(".tw-toolbar")
-    rows = bar.evaluate("el => new Set([...el.querySelectorAll('button, select')].map((c) => Math.round("
-                        "(c.getBoundingClientRect().top - el.getBoundingClientRect().top) / 28))).size")
-    assert rows == 2
-    right = bar.evaluate("el => Math.max(...[...el.children].map((c) => c.getBoundingClientRect().right))")
-    assert right <= bar.evaluate("el => el.getBoundingClientRect().right") + 0.5
+    board_width(page, board, 360)
+    assert toolbar_rows(board) == 2
     assert not board.locator(".tw-keys").is_visible()
     assert "keys" in board.locator("canvas.tw-canvas").get_attribute("aria-description").lower()
     # A wide board shows them again, in fewer rows.
     page.set_viewport_size({"width": 1400, "height": 1000})
     page.wait_for_function("el => el.clientWidth > 900", arg=board.element_handle())
     assert board.locator(".tw-keys").is_visible()
+
+
+@pytest.mark.parametrize("game", ["tw.Touring(players=4, seed=3)", "tw.OnTour(players=3, seed=3)"])
+def test_a_laptop_wide_teachers_board_has_a_one_row_toolbar(notebook, game):
+    """At 800 px, the teacher's view (the longest seat list) still leaves every control in one row,
+    the seat list named for the game."""
+    nb, page = notebook, notebook.page
+    nb.run(0, f"import touring_widgets as tw\n{game}.board(seat=None)")
+    board = nb.wait_board(0)
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+    board_width(page, board, 800)
+    assert toolbar_rows(board) == 1
+    shown = board.locator("select.tw-seat").evaluate("el => el.options[el.selectedIndex].text")
+    assert shown == ("All hands (teacher)" if "Touring" in game else "Teacher view")
 
 
 def test_defect9_dark_theme_badges_and_gasoline(notebook):

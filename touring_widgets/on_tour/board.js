@@ -224,7 +224,6 @@ const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
 const estimate = (text, size) => String(text || "").length * size * 0.56;
 const isTeacher = (view) => view.seat === null || view.seat === undefined;
 
-/** The seat whose map is drawn large: the viewing seat, else the seat to write, else a winner. */
 /** The figures a map of tiles ``tile`` px wide shows: on small tiles (a phone-wide map) only
  *  those of the best few spaces, so that they do not cover the map; the best first then. */
 export function figuresThatFit(figures, tile) {
@@ -232,6 +231,7 @@ export function figuresThatFit(figures, tile) {
   return [...figures].sort((a, b) => b.figure[0] - a.figure[0]).slice(0, FEW);
 }
 
+/** The seat whose map is drawn large: the viewing seat, else the seat to write, else a winner. */
 export function bigSeat(view) {
   if (!isTeacher(view)) return view.seat;
   if (view.turn !== null && view.turn !== undefined) return view.turn;
@@ -1400,6 +1400,7 @@ function tourText(api) {
 export const GAME = {
   keysHelp: "Keys: 1/2 pick a number, ↑/↓ choose a lit space, Enter writes there, Backspace takes back; " +
     "B shows the best tour, T draws a tour; ←/→ undo and redo, space steps, A shows or hides the advice.",
+  teacher: { option: "Teacher view", banner: "TEACHER VIEW · large map: the seat to write" },
 
   title: (view) => `On Tour · turn ${view.round}`,
 

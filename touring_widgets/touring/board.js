@@ -840,6 +840,7 @@ function play(api, action) {
 export const GAME = {
   keysHelp: "Keys: 1–7 pick a card, ↑/↓ choose its place, Enter plays, D discards, Esc lets go; " +
     "←/→ undo and redo, space steps, A shows or hides the advice.",
+  teacher: { option: "All hands (teacher)", banner: "TEACHER VIEW · every hand is shown face up" },
 
   title: (view) => `Touring · ${view.goal} miles`,
 

@@ -16,6 +16,8 @@
 //   GAME.dataset(api), GAME.hooks(api)  data attributes and test hooks of its own
 //   GAME.describe(api)                  the canvas's accessible description
 //   GAME.keysHelp                       the keys, in words, for the toolbar's tooltip
+//   GAME.teacher                        {option, banner}: the view of no one seat, in the seat
+//                                       list and above the game
 // The advice (what each move is worth, from playouts) comes in the `advice` trait: the shell has
 // its toggle and its progress line; the game draws the figures, from `api.advice()`.
 // Python is the only judge: the page sends messages and draws whatever Python publishes.
@@ -432,6 +434,7 @@ export default {
     };
     const seatSel = select("View ", "tw-seat", "Seat to view the game from");
     const speedSel = select("Speed ", "tw-speed", "Pause between automatic moves");
+    const teacher = GAME.teacher || { option: "Teacher", banner: "TEACHER VIEW" };
     for (const s of Object.keys(CONFIG.speeds)) speedSel.add(new Option(s, s));
 
     const canvas = document.createElement("canvas");
@@ -583,7 +586,7 @@ export default {
       if (H.twoLines) ctx.fillText(H.status, H.x, H.y + 32, H.w);
       else ctx.fillText(H.status, H.x + H.titleW, H.y + 11, H.w - H.titleW);
       if (top.teacher) {
-        const label = "TEACHER VIEW · every hand is shown face up";
+        const label = teacher.banner;
         ctx.font = `bold 12px ${c.font}`;
         const w = Math.min(top.teacher.w, ctx.measureText(label).width + 12);
         roundRect(ctx, top.teacher.x, top.teacher.y, w, top.teacher.h, 9);
@@ -780,7 +783,7 @@ export default {
       if (seatSel.options.length !== n + 1) {
         seatSel.innerHTML = "";
         for (let s = 0; s < n; s++) seatSel.add(new Option(`Seat ${s} (${v.players[s]})`, String(s)));
-        seatSel.add(new Option("Show all hands (teacher)", "all"));
+        seatSel.add(new Option(teacher.option, "all"));
       }
       const want = v.seat === null || v.seat === undefined ? "all" : String(v.seat);
       if (seatSel.value !== want) seatSel.value = want;
