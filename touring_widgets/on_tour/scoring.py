@@ -972,7 +972,7 @@ def _frontier_pass(
             t = entry[3]
             if w + rem + wv <= best:
                 continue
-            kill = _ruled_out(st, fr)
+            kill = _ruled_out(st)
             if kill < 0:
                 continue  # its pieces can never be joined into one tour
             if kill:
@@ -1052,11 +1052,10 @@ def _frontier_pass(
             emit(base, w, st, -1, t)
         history.append(states)
         if beam and len(nxt) > beam and k + 1 < N_SPACES:
-            nfr = _STEPS[k + 1][1]
             after = ahead_by_code[k + 1]
             ranked = []
             for key, entry in nxt.items():
-                kill = _ruled_out(key, nfr)
+                kill = _ruled_out(key)
                 if kill < 0:
                     continue
                 lost = sum(wc for c, wc in after.items() if kill >> c & 1) if kill else 0
@@ -1070,9 +1069,9 @@ def _frontier_pass(
     return best, found, history
 
 
-def _ruled_out(st: tuple, fr: tuple[int, ...]) -> int:
+def _ruled_out(st: tuple) -> int:
     """The numbers (a bit per code) no space still to come can hold on a tour through the
-    pieces of state ``st`` (frontier ``fr``); -1 when no tour can join those pieces at all.
+    pieces of frontier state ``st``; -1 when no tour can join those pieces at all.
 
     The pieces are stretches of one tour, so they must follow one another with their numbers
     rising: two of them whose numbers overlap, or a number inside one piece's numbers held by
@@ -1083,13 +1082,15 @@ def _ruled_out(st: tuple, fr: tuple[int, ...]) -> int:
     first = last = 0  # the number (code) the rest must reach at least / stay at most
     inside = points = stretch = not_first = not_last = every = 0
     ends = []
-    for j, e in enumerate(st):
+    for e in st:
         if e < 128:
             continue  # no piece ends here, or stars only: fits anywhere
-        piece = _PIECES.get(e)
-        if piece is None:
+        piece = _PIECES.get(e, 0)
+        if piece == 0:
             piece = _PIECES[e] = _piece(e)
-        mate, role, own, half, whole, point, between = piece
+        if piece is None:
+            continue  # a piece read from its other end, which says it all
+        role, own, half, whole, point, between = piece
         if role == 1:
             if first:
                 return -1  # two starts
@@ -1098,10 +1099,8 @@ def _ruled_out(st: tuple, fr: tuple[int, ...]) -> int:
             if last:
                 return -1  # two finishes
             last = own
-        elif mate == 63:
+        elif e >> 1 & 63 == 63:
             ends.append(own)  # a tour end, its piece one number only: it comes first or last
-        elif mate < fr[j]:
-            continue  # the same piece, read from its other end
         if stretch & half:
             return -1  # overlapping numbers: neither piece can follow the other
         stretch |= half
@@ -1137,23 +1136,29 @@ def _ruled_out(st: tuple, fr: tuple[int, ...]) -> int:
     return kill
 
 
-def _piece(e: int) -> tuple[int, int, int, int, int, int, int]:
+def _piece(e: int) -> tuple[int, int, int, int, int, int] | None:
     """What _ruled_out needs of a frontier entry ``e`` that ends a piece holding numbers:
-    (mate, role: 1 the tour's first piece, 2 its last, else 0; the number at this end; the
-    codes lo..hi-1, lo..hi, the code if lo == hi, the codes strictly between lo and hi)."""
+    (role: 1 the tour's first piece, 2 its last, else 0; the number at this end; the codes
+    lo..hi-1, lo..hi, the code if lo == hi, the codes strictly between lo and hi). None for the
+    end of a piece with both ends on the frontier whose number is the higher: the other end,
+    read first or later, stands for the piece (equal numbers at both ends count twice, harmlessly).
+    """
     own = e >> 7 & 127
     other = e >> 14
     mate = e >> 1 & 63
     role = 0
-    if mate == 63 and own != other:
-        role = 1 if own > other else 2  # climbing from the far end: the tour starts there
+    if mate == 63:
+        if own != other:
+            role = 1 if own > other else 2  # climbing from the far end: the tour starts there
+    elif own > other:
+        return None
     lo, hi = (other, own) if other < own else (own, other)
     half = ((1 << hi) - 1) & ~((1 << lo) - 1)
     whole = half | 1 << hi
-    return mate, role, own, half, whole, 0 if half else 1 << lo, _BETWEEN[lo][hi]
+    return role, own, half, whole, 0 if half else 1 << lo, _BETWEEN[lo][hi]
 
 
-_PIECES: dict[int, tuple[int, int, int, int, int, int, int]] = {}
+_PIECES: dict[int, tuple[int, int, int, int, int, int] | None] = {}
 
 
 _ALL_CODES = (1 << 101) - 2  # codes 1..100: the numbers 0..99, plus one
