@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from .actions import Action
 from .facts import FAST_MILEAGE, MILEAGE, MILES, REMEDY_FOR, STOPPING_DELAYS
-from .moves import changes_nothing, legal_list
+from .moves import changes_nothing, discard_action, legal_list, legal_plays
 from .state import State
 from .view import unseen_count
 
@@ -30,17 +30,14 @@ def random_policy(state: State, seat: int) -> Action:
 
 def greedy_policy(state: State, seat: int) -> Action:
     """The action the heuristic values most (ties: the first in ``legal_actions`` order)."""
-    actions = legal_list(state)
     best, best_value = None, 0.0
-    for action in actions:
-        if action.kind != "play":
-            break  # the plays come first
+    for action in legal_plays(state):
         value = _play_value(state, action)
         if value > best_value:
             best, best_value = action, value
     if best is not None:
         return best
-    return _least_needed_discard(state, actions)
+    return _least_needed_discard(state)
 
 
 def _progress(state: State, team: int) -> float:
@@ -88,7 +85,7 @@ def _play_value(state: State, action: Action) -> float:
     return threat * MILES[lost] / 75.0
 
 
-def _least_needed_discard(state: State, actions: list[Action]) -> Action:
+def _least_needed_discard(state: State) -> Action:
     seat = state.turn
     tables = state.tables
     me = seat % len(tables)
@@ -132,7 +129,7 @@ def _least_needed_discard(state: State, actions: list[Action]) -> Action:
             value = 20.0 / copies  # attacks stay useful while anyone has something to hit
         if not least or value < least_value:
             least, least_value = card, value
-    return next(a for a in actions if a.kind == "discard" and a.card == least)
+    return discard_action(least)
 
 
 #: Policy name -> the bot: ``policy(state, seat) -> action`` for the seat to move.

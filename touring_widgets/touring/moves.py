@@ -229,8 +229,8 @@ def _allowed(table: Tableau, rules: Rules) -> tuple[Rules, frozenset[str], froze
     return memo
 
 
-def legal_list(state: State) -> list[Action]:
-    """Every legal play and discard for the seat to move, plays first, in card order.
+def legal_plays(state: State) -> list[Action]:
+    """Every legal play for the seat to move, in card order (discards are always legal).
 
     With teams an attack names the first seat of the target team: one action per outcome.
     """
@@ -243,13 +243,11 @@ def legal_list(state: State) -> list[Action]:
     own = _allowed(tables[mine], rules)[1]
     targets = None
     plays: list[Action] = []
-    discards: list[Action] = []
     previous = None
     for card in state.hands[seat]:
         if card == previous:
             continue
         previous = card
-        discards.append(_DISCARD[card])
         if card in own:  # never an attack
             plays.append(_PLAY_OWN[card])
         elif card in ATTACKS:
@@ -261,7 +259,19 @@ def legal_list(state: State) -> list[Action]:
             for target, hittable in targets:
                 if card in hittable:
                     plays.append(_PLAY[card, target])
-    return plays + discards
+    return plays
+
+
+def discard_action(card: str) -> Action:
+    """The action that discards ``card`` (legal whenever the seat to move holds it)."""
+    return _DISCARD[card]
+
+
+def legal_list(state: State) -> list[Action]:
+    """Every legal play and discard for the seat to move, plays first, in card order."""
+    if state.over:
+        return []
+    return legal_plays(state) + [_DISCARD[card] for card in dict.fromkeys(state.hands[state.turn])]
 
 
 def legal_actions(state: State) -> LegalActions:
