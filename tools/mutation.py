@@ -231,6 +231,28 @@ EQUIVALENT: dict[str, str] = {
         "touring_widgets/on_tour/moves.py _count: total += sum(_second(masks, i, empty).bit_count() "
         "for i in bits(union)) -> total = sum(_second(masks, i, empty).bit_count() for i in bits(union))"
     ): "a turn that writes two numbers counts no stars before them, so the total is still 0 there",
+    **{
+        f"touring_widgets/on_tour/moves.py _count: total += {term} -> total = {term}": (
+            "a turn of this shape counts nothing before it, so the total is still 0 there"
+        )
+        for term in ("e * (e - 1)", "len(one_space_numbers(state)) * e")
+    },
+    **{
+        "touring_widgets/on_tour/moves.py legal_actions: if state.over or p is None or not 0 <= p < "
+        f"state.players or state.written[p]: -> if {after}": (
+            "the next player is None only once the game is over, and a game is over only when every"
+            " map is full, where nothing can be written and the judge refuses everything anyway"
+        )
+        for after in (
+            "state.over or p is None and not 0 <= p < state.players or state.written[p]:",
+            "state.over and p is None or not 0 <= p < state.players or state.written[p]:",
+        )
+    },
+    (
+        "touring_widgets/on_tour/moves.py legal_actions: return LegalActions(p, lambda: iter(()), "
+        "lambda action: False, lambda: 0) -> return LegalActions(p, lambda: iter(()), lambda action:"
+        " False, None)"
+    ): "without a count, len() counts the list, which is empty: 0 all the same",
     (
         'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "XXrunXX":'
     ): (

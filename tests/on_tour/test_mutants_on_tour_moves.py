@@ -366,3 +366,21 @@ def test_O_WRITE_and_O_X_with_forced_x_only_off_a_turn_counts_every_writing_it_l
     assert texts[:2] == ["p0: 12 WA, 21 OR", "p0: 12 OR, 21 WA"]
     assert texts[-3:] == ["p0: X WA, X OR", "p0: X WA, X FL", "p0: X OR, X FL"]
     assert len(texts) == 13 and len(legal) == 13
+
+
+class TestNobodyToList:
+    """A player with nothing to write (written this turn, no such seat) gets an empty list that
+    still says whose it is, counts 0 and holds nothing."""
+
+    def test_O_WRITE_a_player_who_has_written_has_an_empty_list_that_names_them(self):
+        state = at(players=2, written=(True, False))
+        legal = legal_actions(state, 0)
+        assert legal.seat == 0 and repr(legal) == "<0 legal actions for seat 0>"
+        assert len(legal) == 0 and list(legal) == [] and not legal
+        assert "p0: 12 WA, 21 OR" not in legal and not is_legal(state, "p0: 12 WA, 21 OR")
+        assert len(legal_actions(state, 1)) > 0  # the other player still writes
+
+    @pytest.mark.parametrize("player", [2, 5, -1])
+    def test_O_PLAYERS_a_player_the_game_does_not_have_has_nothing_to_write(self, player):
+        legal = legal_actions(at(players=2), player)
+        assert len(legal) == 0 and list(legal) == [] and "12 WA, 21 OR" not in legal
