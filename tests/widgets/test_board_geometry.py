@@ -294,6 +294,18 @@ def test_defect6_the_header_says_play_to_end_is_running():
     board.close()
 
 
+def test_T_TURN_a_bots_seat_seen_from_its_chair_is_not_your_move():
+    """Viewed from a bot's seat, the board may play for it, as the teacher may: the header and the
+    waiting line both say whose move it is and that its policy can play it."""
+    g = tw.Touring(players=["greedy", "human"], seed=7)
+    board = g.board(seat=0)
+    assert board.choices and g.turn == 0
+    assert frame_js(board, widths=(800,))["800"]["status"] == "Seat 0 (greedy) to move: pick one of its cards"
+    said = "Seat 0 (greedy) is to move: pick one of its cards, or let its policy play."
+    assert board.waiting == {"text": said, "button": "▶ Seat 0 plays"}
+    board.close()
+
+
 def test_defect9_the_gasoline_window_is_painted_not_cut_out(geometry):
     board, _ = geometry
     calls = frame_js(board, widths=(800,))["calls"]

@@ -1412,7 +1412,8 @@ export const GAME = {
     if (plays(api)) {
       if (draft(api).mode === "tour") return "Drawing a tour: click spaces in order";
       const what = v.star_turn ? "draw a star" : `write ${(v.numbers || []).map(markText).join(" and ")}`;
-      return isTeacher(v) ? `${who(v.turn)} to write: ${what}` : `Your turn, seat ${v.seat}: ${what}`;
+      const yours = !isTeacher(v) && players[v.seat] === "human";
+      return yours ? `Your turn, seat ${v.seat}: ${what}` : `${who(actingSeat(v))} to write: ${what}`;
     }
     if (v.has_written) return `You have written; ${who(v.turn)} still to write`;
     return `${who(v.turn)} to write`;

@@ -293,12 +293,11 @@ class Board(anywidget.AnyWidget):
 
     def _waits_for(self, turn: int, who: str, human: bool) -> dict[str, str]:
         """``_waiting`` in the game's words, while seat ``turn`` (named ``who``) is to move."""
-        if self.seat is None or self.seat == turn:
+        if self.seat is None or self.seat == turn:  # this board may play for the seat to move
             if human:
                 return {}
-            if self.seat is None:
-                return {"text": f"{who.capitalize()} is to move: pick one of its cards, or let its policy "
-                                f"play.", "button": f"▶ Seat {turn} plays"}
+            return {"text": f"{who.capitalize()} is to move: pick one of its cards, or let its policy "
+                            f"play.", "button": f"▶ Seat {turn} plays"}
         if human:
             return {"text": f"Waiting for {who} to move on its own board (or g.step(...) in a cell); "
                             f"Step plays its policy's move.", "button": f"▶ Step for seat {turn}"}

@@ -61,8 +61,9 @@ export function statusText(s) {
   if (s.running === "end") return "Play to end: every seat plays by its policy…";
   if (s.running) return `${who(v.turn)} is playing…`;
   if ((s.choices || []).length) {
-    return v.seat === null || v.seat === undefined ? `${who(v.turn)} to move: pick one of its cards`
-      : `Your move, seat ${v.seat}: pick a card`;
+    // "Your move" only to a player in a human seat; a bot's seat may be played for, as the teacher may
+    const yours = v.seat !== null && v.seat !== undefined && players[v.seat] === "human";
+    return yours ? `Your move, seat ${v.seat}: pick a card` : `${who(v.turn)} to move: pick one of its cards`;
   }
   return `${who(v.turn)} to move`;
 }
