@@ -248,11 +248,30 @@ EQUIVALENT: dict[str, str] = {
             "state.over and p is None or not 0 <= p < state.players or state.written[p]:",
         )
     },
-    (
+    **{
         "touring_widgets/on_tour/moves.py legal_actions: return LegalActions(p, lambda: iter(()), "
-        "lambda action: False, lambda: 0) -> return LegalActions(p, lambda: iter(()), lambda action:"
-        " False, None)"
-    ): "without a count, len() counts the list, which is empty: 0 all the same",
+        f"lambda action: False, lambda: 0) -> return LegalActions(p, lambda: iter(()), {after}": why
+        for after, why in (
+            ("lambda action: False, None)", "without a count, len() counts the list, which is empty: 0"),
+            ("lambda action: False, )", "without a count, len() counts the list, which is empty: 0"),
+            ("lambda action: None, lambda: 0)", "`in` reads None as false: nothing is in the list"),
+        )
+    },
+    **{
+        "touring_widgets/on_tour/moves.py legal_actions: return LegalActions(p, lambda: _generate(state,"
+        f" p), contains, lambda: _count(state, p)) -> return LegalActions(p, lambda: _generate(state, p),"
+        f" contains, {after}": (
+            "without the count, len() counts the generated list: the same number, found more slowly"
+        )
+        for after in ("None)", ")")
+    },
+    **{
+        "touring_widgets/on_tour/moves.py legal_actions: return action.player == p and ruling(state, "
+        f"action, words=False).legal -> return action.player == p and ruling(state, action, {after}).legal": (
+            "words only fills in the sentence of a legal writing; `in` reads only whether it is legal"
+        )
+        for after in ("words=None", "")
+    },
     (
         'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "XXrunXX":'
     ): (
