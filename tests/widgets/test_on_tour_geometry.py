@@ -73,6 +73,9 @@ out.mix = m.mix("#000000", "#ffffff", 0.5);
 out.marks = [m.markText(5), m.markText("star"), m.markText("X"), m.markWord(5), m.markWord("star")];
 out.big = [m.bigSeat({ seat: 2, turn: 0 }), m.bigSeat({ seat: null, turn: 3 }),
   m.bigSeat({ seat: null, turn: null, winners: [4] })];
+const api = (v) => ({ view: () => v, gone: () => "", model: { get: () => undefined }, choices: () => [{}],
+  ui: {} });
+out.status = data.statusViews.map((v) => m.GAME.status(api(v)));
 console.log(JSON.stringify(out));
 """
 
@@ -109,12 +112,14 @@ def js():
             o.step()
         views.append(compact_view(o, 0))
     done = tw.OnTour(players=2, seed=5).play()
+    duo = tw.OnTour(players=["human", "greedy"], seed=3)
     word_views = [view(state, 0) for _, state in turns] + [done.view(0)]
     data = {
         "atlas": atlas(), "maps": compact_view(done, 0)["maps"], "widths": list(WIDTHS), "views": views,
         "turns": [choice_groups(state, 0) for _, state in turns],
         "wordViews": word_views, "templates": TURN_WORDS,
         "asks": [[shape, view(state, 0)] for shape, state in turns],
+        "statusViews": [compact_view(duo, seat) for seat in (0, 1, None)],
     }
     return {"out": run_js(data), "turns": turns, "done": done, "word_views": word_views}
 
@@ -219,3 +224,13 @@ def test_the_page_words_the_turn_as_python_does(js):
     assert js["out"]["words"] == [turn_words(v) for v in js["word_views"]]
     for (shape, state), asks in zip(js["turns"], js["out"]["asks"]):
         assert asks == {k: turn_shape_words(state, 0)[k] for k in ("text", "rule")}, shape
+
+
+def test_O_WRITE_the_header_says_your_turn_only_to_a_human_seat(js):
+    """A board seen from a bot's seat may write for it, as the teacher's may: its header names the
+    seat and its policy instead of saying "Your turn"."""
+    human, bot, teacher = js["out"]["status"]
+    numbers = human.split("write ")[1]
+    assert human == f"Your turn, seat 0: write {numbers}"
+    assert bot == f"Seat 1 (greedy) to write: write {numbers}"
+    assert teacher == f"Seat 0 (human) to write: write {numbers}"
