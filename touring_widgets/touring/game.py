@@ -55,7 +55,7 @@ class Touring(Game):
         return apply(state, action)
 
     def _advance(self, state: State, action: Action) -> State:
-        return advance(state, action)  # a policy's action comes from legal_list: judged once
+        return advance(state, action)  # a policy chooses among the legal moves: judged once
 
     def _explain(self, state: State, action: Any) -> Verdict:
         return explain(state, action)
