@@ -231,6 +231,10 @@ EQUIVALENT: dict[str, str] = {
         "touring_widgets/on_tour/moves.py _count: total += sum(_second(masks, i, empty).bit_count() "
         "for i in bits(union)) -> total = sum(_second(masks, i, empty).bit_count() for i in bits(union))"
     ): "a turn that writes two numbers counts no stars before them, so the total is still 0 there",
+    "touring_widgets/on_tour/moves.py _pairing: best_circles = -1 -> best_circles = -2": (
+        "a pairing circles 0, 1 or 2 numbers, more than either start: the first pairing found is"
+        " taken all the same"
+    ),
     **{
         f"touring_widgets/on_tour/moves.py _count: total += {term} -> total = {term}": (
             "a turn of this shape counts nothing before it, so the total is still 0 there"

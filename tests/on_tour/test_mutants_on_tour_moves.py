@@ -384,3 +384,39 @@ class TestNobodyToList:
     def test_O_PLAYERS_a_player_the_game_does_not_have_has_nothing_to_write(self, player):
         legal = legal_actions(at(players=2), player)
         assert len(legal) == 0 and list(legal) == [] and "12 WA, 21 OR" not in legal
+
+
+def test_O_PLAYERS_while_others_still_write_the_position_keeps_its_seed_and_setup():
+    g = tw.OnTour(players=["human", "greedy", "greedy"], seed=12)
+    first = g.state
+    g.step()  # seat 0 writes; seats 1 and 2 still to write this turn
+    mid = g.state
+    assert mid.turn == 1 and mid.round == first.round
+    kept = ("rules", "seed", "players", "setup", "setup_rolls", "cards", "dice", "deck")
+    assert [getattr(mid, k) for k in kept] == [getattr(first, k) for k in kept]
+    assert repr(mid) == f"<on_tour.State seed=12 turn {first.round}: seat 1 to write>"
+
+
+def test_O_WRITE_second_spaces_kept_for_one_space_hold_for_every_space_of_the_same_cards():
+    """What the board lights for the second number is worked out once per set of cards a first
+    space belongs to (``keep``): it must hold whichever of those spaces took the first number."""
+    from touring_widgets.on_tour.moves import _second, card_masks
+
+    checked = 0
+    for seed in range(6):
+        state = new_game(1, seed, Rules())
+        masks, empty = card_masks(state), state.empty[0]
+        union = 0
+        for m in masks:
+            union |= m
+        for s1 in range(N_SPACES):
+            if not (union & empty) >> s1 & 1:
+                continue
+            kept = _second(masks, s1, empty, keep=True)
+            assert kept & ~(1 << s1) == _second(masks, s1, empty)
+            same = [t for t in range(N_SPACES) if empty >> t & 1
+                    and [m >> t & 1 for m in masks] == [m >> s1 & 1 for m in masks]]
+            for t in same:
+                assert _second(masks, t, empty) == kept & ~(1 << t)
+                checked += 1
+    assert checked > 50
