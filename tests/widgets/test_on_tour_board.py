@@ -312,6 +312,16 @@ class TestWriting:
         assert o.state.round == 2 and o.position == 3 and o.history[0].player == 2
         b.close()
 
+    def test_a_bots_seat_seen_from_its_chair_may_be_written_for_or_stepped(self):
+        o = tw.OnTour(players=["greedy", "human"], seed=5)
+        b = o.board(seat=0, speed="instant")
+        assert o.turn == 0 and b.plays_now() and b.choices
+        said = "Seat 0 (greedy) is next to write: click its marks on the map, or let its policy write."
+        assert b.waiting == {"text": said, "button": "▶ Seat 0 writes"}
+        assert Page(b).send({"type": "step"})["ok"] and o.position == 1 and o.history[0].player == 0
+        assert b.waiting["text"].startswith("You have written; waiting for seat 1")
+        b.close()
+
     def test_the_teacher_writes_for_the_next_seat(self, game):
         b = game.board(seat=None, speed="instant")
         assert b.choices and b.acting_seat() == 0

@@ -354,9 +354,9 @@ class OnTourBoard(Board):
 
     def _waits_for(self, turn: int, who: str, human: bool) -> dict[str, str]:
         """What the board waits for, in On Tour's words (seats write, they do not move in turn)."""
-        if self.plays_now() and (self.seat is not None or human):
-            return {}
-        if self.seat is None:
+        if self.plays_now() and (human or self.acting_seat() != turn):
+            return {}  # this board writes for a human seat, or for one that Step would not write for
+        if self.seat is None or self.seat == turn:  # a bot's map this board may write on
             return {"text": f"{who.capitalize()} is next to write: click its marks on the map, or let its "
                             "policy write.", "button": f"▶ Seat {turn} writes"}
         if human:
