@@ -231,6 +231,39 @@ EQUIVALENT: dict[str, str] = {
         "touring_widgets/on_tour/moves.py _count: total += sum(_second(masks, i, empty).bit_count() "
         "for i in bits(union)) -> total = sum(_second(masks, i, empty).bit_count() for i in bits(union))"
     ): "a turn that writes two numbers counts no stars before them, so the total is still 0 there",
+    **{
+        "touring_widgets/on_tour/moves.py ruling: return _no(" + args + ", player) -> return _no("
+        + args + ", " + after + ")": "a refusal's player is never read: judge, apply and is_legal use"
+        " only its reason and rule"
+        for args in (
+            'f"{marks[0][1]} is used twice: each mark goes in its own empty space", "O-WRITE"',
+            'f"{why_star}: draw one star instead of numbers", "O-STAR"',
+            '"on a last turn every empty space is legal, so there is no X", "O-X"',
+            'f"{sid} is in no region of the cards shown ({_shown(state)})", "O-STAR"',
+        )
+        for after in ("None", "")
+    },
+    **{
+        "touring_widgets/on_tour/moves.py ruling: " + before + " -> " + after: (
+            "a refusal's player is never read: judge, apply and is_legal use only its reason and rule"
+        )
+        for before, after in (
+            ("player,", "None,"),
+            ("player, / )", ")"),
+            ('f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player',
+             'f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", None'),
+            ('f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player / )',
+             'f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", )'),
+        )
+    },
+    (
+        'touring_widgets/on_tour/moves.py ruling: return _no(f"{marks[0][1]} is used twice: each mark goes'
+        ' in its own empty space", "O-WRITE", player) -> return _no(f"{marks[1][1]} is used twice: each'
+        ' mark goes in its own empty space", "O-WRITE", player)'
+    ): "the two marks name the same space here (that is the refusal): either one says it",
+    "touring_widgets/on_tour/moves.py write: written, state.over, / ) -> written, )": (
+        "a State's over defaults to False, which it is while a player still has to write"
+    ),
     "touring_widgets/on_tour/moves.py _pairing: best_circles = -1 -> best_circles = -2": (
         "a pairing circles 0, 1 or 2 numbers, more than either start: the first pairing found is"
         " taken all the same"

@@ -392,7 +392,8 @@ def test_O_PLAYERS_while_others_still_write_the_position_keeps_its_seed_and_setu
     g.step()  # seat 0 writes; seats 1 and 2 still to write this turn
     mid = g.state
     assert mid.turn == 1 and mid.round == first.round
-    kept = ("rules", "seed", "players", "setup", "setup_rolls", "cards", "dice", "deck")
+    kept = ("rules", "seed", "players", "setup", "setup_rolls", "round", "roller", "deck", "discard", "cards",
+            "dice", "reshuffled", "over")
     assert [getattr(mid, k) for k in kept] == [getattr(first, k) for k in kept]
     assert repr(mid) == f"<on_tour.State seed=12 turn {first.round}: seat 1 to write>"
 
