@@ -254,6 +254,10 @@ EQUIVALENT: dict[str, str] = {
              'f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", None'),
             ('f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player / )',
              'f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", )'),
+            ('f"an X only when the star has no legal space, and it could go in {options}", "O-X", player',
+             'f"an X only when the star has no legal space, and it could go in {options}", "O-X", None'),
+            ('f"an X only when the star has no legal space, and it could go in {options}", "O-X", player / )',
+             'f"an X only when the star has no legal space, and it could go in {options}", "O-X", )'),
         )
     },
     (
