@@ -232,33 +232,10 @@ EQUIVALENT: dict[str, str] = {
         "for i in bits(union)) -> total = sum(_second(masks, i, empty).bit_count() for i in bits(union))"
     ): "a turn that writes two numbers counts no stars before them, so the total is still 0 there",
     **{
-        "touring_widgets/on_tour/moves.py ruling: return _no(" + args + ", player) -> return _no("
-        + args + ", " + after + ")": "a refusal's player is never read: judge, apply and is_legal use"
-        " only its reason and rule"
-        for args in (
-            'f"{marks[0][1]} is used twice: each mark goes in its own empty space", "O-WRITE"',
-            'f"{why_star}: draw one star instead of numbers", "O-STAR"',
-            '"on a last turn every empty space is legal, so there is no X", "O-X"',
-            'f"{sid} is in no region of the cards shown ({_shown(state)})", "O-STAR"',
-        )
-        for after in ("None", "")
-    },
-    **{
         "touring_widgets/on_tour/moves.py ruling: " + before + " -> " + after: (
             "a refusal's player is never read: judge, apply and is_legal use only its reason and rule"
         )
-        for before, after in (
-            ("player,", "None,"),
-            ("player, / )", ")"),
-            ('f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player',
-             'f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", None'),
-            ('f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player / )',
-             'f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", )'),
-            ('f"an X only when the star has no legal space, and it could go in {options}", "O-X", player',
-             'f"an X only when the star has no legal space, and it could go in {options}", "O-X", None'),
-            ('f"an X only when the star has no legal space, and it could go in {options}", "O-X", player / )',
-             'f"an X only when the star has no legal space, and it could go in {options}", "O-X", )'),
-        )
+        for before, after in (("player,", "None,"), ("player, / )", ")"))
     },
     (
         'touring_widgets/on_tour/moves.py ruling: return _no(f"{marks[0][1]} is used twice: each mark goes'
@@ -346,6 +323,25 @@ class Mutant:
     def key(self) -> str:
         return f"{self.file} {self.function}: {self.change}"
 
+
+# Survivors explained by the shape of the change, for families too long to list one by one.
+EQUIVALENT_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (
+        # a refusal's last argument, the player, made None or dropped: _no(..., player)
+        re.compile(
+            r"touring_widgets/on_tour/moves\.py ruling: (?:return _no\()?(?P<args>.+), player(?P<close>\)?)"
+            r"(?: / \))? -> (?:return _no\()?(?P=args), (?:None)?(?P=close)\)?"
+        ),
+        "a refusal's player is never read: judge, apply and is_legal use only its reason and rule",
+    ),
+]
+
+
+def why_equivalent(key: str) -> str | None:
+    """Why a survivor is harmless (EQUIVALENT, then EQUIVALENT_PATTERNS), or None."""
+    if key in EQUIVALENT:
+        return EQUIVALENT[key]
+    return next((why for pattern, why in EQUIVALENT_PATTERNS if pattern.fullmatch(key)), None)
 
 def workdir(name: str) -> Path:
     return WORK / name.replace("/", "-")
@@ -535,7 +531,7 @@ def run_mutmut(name: str, survivors_only: bool) -> int:
         for m in load(name):
             if m.status not in KILLED:
                 describe(name, m, defs)
-                if m.key not in EQUIVALENT:
+                if why_equivalent(m.key) is None:
                     patterns.append(m.name)
         if not patterns:
             print("no survivors to re-test", flush=True)
@@ -559,7 +555,7 @@ def report(names: list[str]) -> bool:
         alive = [m for m in mutants if m.status not in KILLED | {"not checked"}]
         for m in alive:
             describe(name, m, defs)
-        explained = [m for m in alive if m.key in EQUIVALENT]
+        explained = [m for m in alive if why_equivalent(m.key) is not None]
         matched.update(m.key for m in explained)
         rows.append(
             (
@@ -594,7 +590,7 @@ def report(names: list[str]) -> bool:
     if survivors:
         print("\nsurvivors: file:line function: before -> after")
         for m in survivors:
-            why = EQUIVALENT.get(m.key)
+            why = why_equivalent(m.key)
             print(f"{m.file}:{m.line} {m.function}: {m.change}")
             print(f"    equivalent: {why}" if why else f"    {m.status}  ({m.name})")
     paths = {MODULES[n].path for n in names}
@@ -622,6 +618,8 @@ def main() -> int:
     if args.equivalent:
         for key, why in EQUIVALENT.items():
             print(f"{key}\n    {why}")
+        for pattern, why in EQUIVALENT_PATTERNS:
+            print(f"(any change matching) {pattern.pattern}\n    {why}")
         return 0
     names = module_names(args.modules)
     failed: list[str] = []
