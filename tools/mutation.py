@@ -242,6 +242,11 @@ EQUIVALENT: dict[str, str] = {
         ' in its own empty space", "O-WRITE", player) -> return _no(f"{marks[1][1]} is used twice: each'
         ' mark goes in its own empty space", "O-WRITE", player)'
     ): "the two marks name the same space here (that is the refusal): either one says it",
+    (
+        'touring_widgets/on_tour/moves.py ruling: return _no(f"{numbers[0]:02d} is written twice: write each'
+        ' number once", "O-WRITE", player) -> return _no(f"{numbers[1]:02d} is written twice: write each'
+        ' number once", "O-WRITE", player)'
+    ): "the two numbers are the same here (that is the refusal): either one says it",
     "touring_widgets/on_tour/moves.py write: written, state.over, / ) -> written, )": (
         "a State's over defaults to False, which it is while a player still has to write"
     ),
