@@ -339,6 +339,16 @@ EQUIVALENT_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "a refusal's player is never read: judge, apply and is_legal use only its reason and rule",
     ),
+    (
+        # the sentence of a legal writing judged without words (apply, is_legal, `in`): never read
+        re.compile(
+            r'touring_widgets/on_tour/moves\.py ruling: return _ok\(player, cells, (?P<said>.+) if words'
+            r' else "", (?P<rule>"[^"]+")\) -> return _ok\(player, cells, (?P=said) if'
+            r' (?:\(words\) or True|words) else "(?:XXXX)?", (?P=rule)\)'
+        ),
+        "only judge asks for words, and reads the sentence; apply, is_legal and `in` read only the"
+        " cells and whether the writing is legal",
+    ),
 ]
 
 
