@@ -218,6 +218,12 @@ EQUIVALENT: dict[str, str] = {
         for after in ("None", "")
     },
     **{
+        "touring_widgets/on_tour/moves.py apply: found = ruling(state, action, words=False) -> found = "
+        f"ruling(state, action, {after})": "words only fills in the sentence of a legal writing; apply"
+        " reads its cells, and a refusal's reason, which is written either way"
+        for after in ("words=None", "", "words=True")
+    },
+    **{
         "touring_widgets/on_tour/moves.py is_legal: return ruling(state, read_action(action), "
         f"words=False).legal -> return ruling(state, read_action(action), {after}).legal": (
             "words only fills in the sentence of a legal writing; is_legal reads only whether it is legal"
