@@ -162,6 +162,13 @@ class TestBestTour:
         score = best_tour(board)
         assert (score.tour, score.spaces, score.circles, score.total) == (["TX", "OK", "KS"], 3, 2, 5)
 
+    def test_O_SCORE_a_score_reads_as_its_total_its_parts_and_its_route(self) -> None:
+        board = {"TX": (10, True), "OK": (20, False), "KS": ("star", True), "NE": (5, False)}
+        assert repr(best_tour(board)) == "Score(total=5: 3 spaces + 2 circles; TX → OK → KS)"
+        assert repr(best_tour({"TX": (10, True)})) == "Score(total=2: 1 space + 1 circle; TX)"
+        assert repr(best_tour({"TX": (10, False)})) == "Score(total=1: 1 space + 0 circles; TX)"
+        assert repr(best_tour({})) == "Score(total=0: 0 spaces + 0 circles; (none))"
+
     def test_O_ROUTE_stars_are_wild_but_numbers_never_go_down(self) -> None:
         board = {"TX": (60, False), "OK": ("star", False), "KS": (10, False)}
         assert best_tour(board).tour == ["KS", "OK", "TX"]  # 10 → ★ → 60, never 60 → ★ → 10

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.search import best_move
 from .bots import greedy_policy
-from .moves import apply, legal_list
+from .moves import advance, legal_list
 from .state import State, resample
 
 __all__ = [
@@ -36,6 +36,10 @@ BOUNDS = (0.0, 1.0)
 #: the leader for ever)
 CAP = 1500
 playout_policy = greedy_policy
+#: the position after a move: each move the search plays is one of the legal moves it listed (or
+#: the playout policy chose), in a position whose cards the mover sees as in the real one, so it
+#: is not judged again
+apply = advance
 #: how many standard errors the search's best move must beat the greedy move by, deal for deal
 #: (greedy is strong here: another move must beat it clearly)
 TRUST = 1.0
