@@ -1,0 +1,148 @@
+"""How much work best_tour's exact searches need (O-SCORE): the bounds that let them rule out
+most tours unseen, measured in positions and states, never in seconds.
+
+A bound that rules out too much gives a wrong score, which the other scoring tests catch; one
+that rules out too little gives the right score slowly, which only a count of the work shows.
+The counts below are this release's, exactly (the searches are deterministic): a change that
+makes a search do more work on these maps fails here; one that makes it do less should lower
+them, so that they keep guarding it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_on_tour_scoring_stress import TEN, THREE, TWO, stress_map  # beside this file
+
+from touring_widgets.on_tour import SPACES, best_tour
+from touring_widgets.on_tour.scoring import (
+    _BEAM,
+    _arrays,
+    _bounded,
+    _frontier_pass,
+    _plain,
+    _ruled_out,
+    _TooWild,
+)
+
+
+def weight(board: dict, path: list[int]) -> int:
+    return sum(1 + bool(board[SPACES[i]][1]) for i in path)
+
+
+# (stars, seed, numbers) -> (best total, positions the branch and bound needs)
+BRANCH_AND_BOUND = {
+    (16, 3, TWO): (43, 144),
+    (22, 0, TWO): (47, 197),
+    (20, 4, TWO): (49, 492),
+    (18, 2, TWO): (35, 943),
+    (16, 1, TEN): (25, 1792),
+}
+
+
+@pytest.mark.parametrize("case", list(BRANCH_AND_BOUND), ids=str)
+def test_O_SCORE_the_branch_and_bound_rules_out_most_tours_unseen(case: tuple) -> None:
+    stars, seed, numbers = case
+    best, positions = BRANCH_AND_BOUND[case]
+    board = stress_map(seed, stars, numbers)
+    try:
+        path = _bounded(*_arrays(board), budget=positions)
+    except _TooWild:
+        pytest.fail(f"the branch and bound needed more than {positions} positions")
+    assert weight(board, path) == best
+
+
+# (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
+FRONTIER = {
+    (16, 3, TWO): (43, 9169),
+    (22, 0, TWO): (47, 16_663),
+    (18, 0, THREE): (42, 8817),
+}
+
+
+@pytest.mark.parametrize("case", list(FRONTIER), ids=str)
+def test_O_SCORE_the_frontier_search_keeps_few_states(case: tuple) -> None:
+    stars, seed, numbers = case
+    best, states = FRONTIER[case]
+    board = stress_map(seed, stars, numbers)
+    found, _, history = _frontier_pass(*_arrays(board), best - 1)
+    assert found == best
+    kept = sum(len(step) for step in history)
+    assert kept <= states, f"the exact pass kept {kept} states"
+
+
+@pytest.mark.parametrize("case", [(16, 3, TWO), (20, 4, TWO), (22, 0, TWO), (18, 0, THREE)], ids=str)
+def test_O_SCORE_the_quick_pass_finds_the_best_tour_on_these_maps(case: tuple) -> None:
+    # The quick pass keeps only the states that look best a step; a good first tour is what
+    # lets the exact pass rule out the rest.
+    stars, seed, numbers = case
+    board = stress_map(seed, stars, numbers)
+    quick, _, history = _frontier_pass(*_arrays(board), 0, _BEAM)
+    assert quick == best_tour(board).total
+    assert max(len(step) for step in history) <= _BEAM
+
+
+# (stars, seed, numbers) -> (best total, states the memoised search solves; every map a game
+# makes is solved by it, most with under a hundred)
+PLAIN = {
+    (4, 0, TWO): (29, 2626),
+    (4, 1, THREE): (33, 1804),
+    (8, 0, TEN): (28, 1682),
+}
+
+
+@pytest.mark.parametrize("case", list(PLAIN), ids=str)
+def test_O_SCORE_the_memoised_search_shares_the_tours_that_end_alike(case: tuple) -> None:
+    stars, seed, numbers = case
+    best, states = PLAIN[case]
+    board = stress_map(seed, stars, numbers)
+    try:
+        path = _plain(*_arrays(board), budget=states)
+    except _TooWild:
+        pytest.fail(f"the memoised search needed more than {states} states")
+    assert weight(board, path) == best
+
+
+def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
+    board = stress_map(3, 16, TWO)
+    with pytest.raises(_TooWild):
+        _plain(*_arrays(board), budget=100)
+
+
+def _end(mate: int, own: int, other: int) -> int:
+    """A frontier entry ending a piece: its other end ``mate`` (63: an end of the whole tour),
+    the first number codes met from this end (``own``) and from the other (``other``)."""
+    return 1 | mate << 1 | own << 7 | other << 14
+
+
+def codes(*numbered: int) -> int:
+    return sum(1 << c for c in numbered)
+
+
+class TestRuledOut:
+    """Which numbers a tour through some pieces can still take (O-ROUTE: they never go down)."""
+
+    def test_a_tours_first_piece_leaves_no_room_below_its_open_end(self) -> None:
+        start = _end(63, 5, 2)  # the tour starts at code 2 and climbs to 5 at this end
+        assert _ruled_out((start,)) == codes(1, 2, 3, 4)
+
+    def test_a_tours_last_piece_leaves_no_room_above_its_open_end(self) -> None:
+        finish = _end(63, 2, 5)  # from this end (code 2) the piece climbs to the tour's end at 5
+        assert _ruled_out((finish,)) & codes(*range(1, 12)) == codes(*range(3, 12))
+
+    def test_no_tour_has_two_first_or_two_last_pieces(self) -> None:
+        assert _ruled_out((_end(63, 5, 2), _end(63, 7, 6))) == -1
+        assert _ruled_out((_end(63, 2, 5), _end(63, 3, 9))) == -1
+
+    def test_pieces_whose_numbers_overlap_cannot_follow_one_another(self) -> None:
+        assert _ruled_out((_end(10, 2, 5), _end(11, 3, 6))) == -1
+        assert _ruled_out((_end(10, 2, 5), _end(13, 4, 4))) == -1  # 4 inside 2..5
+
+    def test_numbers_inside_a_piece_are_ruled_out_for_the_rest(self) -> None:
+        assert _ruled_out((_end(10, 2, 5), _end(12, 7, 9))) == codes(3, 4, 8)
+
+    def test_a_piece_read_from_its_higher_end_says_nothing_new(self) -> None:
+        low_end, high_end = _end(11, 2, 5), _end(10, 5, 2)
+        assert _ruled_out((low_end, high_end)) == _ruled_out((low_end,)) == codes(3, 4)
+
+    def test_stars_only_and_empty_entries_rule_out_nothing(self) -> None:
+        assert _ruled_out((0, _end(10, 0, 0), 0)) == 0
