@@ -485,10 +485,28 @@ def pyproject(module: Module) -> str:
     return text.rstrip() + "\n\n[tool.mutmut]\n" + "\n".join(lines) + "\n"
 
 
+def tests_map_key(module: Module) -> str:
+    """What mutmut's map of which tests reach which functions depends on: the module's function
+    names and the tests' text."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    digest.update(" ".join(sorted(functions_in((ROOT / module.path).read_text()))).encode())
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def prepare(name: str) -> Path:
     """Lay out (or refresh) the module's copy of the project; mutmut keeps its cache there."""
     module, work = MODULES[name], workdir(name)
     work.mkdir(parents=True, exist_ok=True)
+    key, stamp = tests_map_key(module), work / "tests-map.key"
+    if not stamp.exists() or stamp.read_text() != key:
+        # mutmut maps tests to the functions they reach once, in its first run: a function or a
+        # test added since would be missing from that map (its mutants "no tests"), so map again
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+        stamp.write_text(key)
     for folder in COPIED:
         shutil.rmtree(work / folder, ignore_errors=True)
         if (ROOT / folder).is_dir():
