@@ -184,7 +184,7 @@ EQUIVALENT: dict[str, str] = {
             ),
         )
     },
-    'touring_widgets/touring/moves.py legal_list: previous = None -> previous = ""': (
+    'touring_widgets/touring/moves.py legal_plays: previous = None -> previous = ""': (
         "the card seen before the first is no card either way: no card id is the empty text"
     ),
     **{
