@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..core.frozen import fast_constructor
 from .actions import Action
 from .facts import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
 from .rules import Rules
@@ -107,50 +108,9 @@ class State:
         return render_text(self)
 
 
-# The engine makes a new State every move and a new Tableau most moves. A frozen dataclass's
-# __init__ fills each slot through object.__setattr__, which made building them the engine's
-# largest cost; these twins have the same slots, fill them with plain stores and then become
-# the frozen class (allowed because the layouts are the same).
-class _NewTableau:
-    __slots__ = Tableau.__slots__
-
-    def __init__(
-        self, go: tuple[str, ...], freeway: tuple[str, ...], piles: tuple[int, int, int, int]
-    ) -> None:
-        self.go = go
-        self.freeway = freeway
-        self.piles = piles
-        self._memo = None
-        self.__class__ = Tableau  # type: ignore[assignment]
-
-
-class _NewState:
-    __slots__ = State.__slots__
-
-    def __init__(
-        self, rules: Rules, seed: int | str, hands: tuple[tuple[str, ...], ...], draw: tuple[str, ...],
-        discard: tuple[tuple[str, int], ...], tables: tuple[Tableau, ...], turn: int, ply: int,
-        reshuffles: int, winner: int | None, over: bool, drawn: str | None, last: tuple[int, Action] | None,
-    ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.hands = hands
-        self.draw = draw
-        self.discard = discard
-        self.tables = tables
-        self.turn = turn
-        self.ply = ply
-        self.reshuffles = reshuffles
-        self.winner = winner
-        self.over = over
-        self.drawn = drawn
-        self.last = last
-        self.__class__ = State  # type: ignore[assignment]
-
-
 #: ``Tableau(go, freeway, piles)``, built faster, for values already checked.
 make_tableau: Callable[[tuple[str, ...], tuple[str, ...], tuple[int, int, int, int]], Tableau] = (
-    _NewTableau  # type: ignore[assignment]
+    fast_constructor(Tableau)
 )
 
 
@@ -159,7 +119,7 @@ make_state: Callable[
     [Rules, int | str, tuple[tuple[str, ...], ...], tuple[str, ...], tuple[tuple[str, int], ...],
      tuple[Tableau, ...], int, int, int, int | None, bool, str | None, tuple[int, Action] | None],
     State,
-] = _NewState  # type: ignore[assignment]
+] = fast_constructor(State)
 
 
 def sort_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
