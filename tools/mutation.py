@@ -205,10 +205,6 @@ EQUIVALENT: dict[str, str] = {
         "isinstance(exc, RecursionError) else str(exc)[:201]"
     ): "json's error messages are far shorter than 200 characters, so the cut never applies",
     (
-        "touring_widgets/core/timeline.py Timeline.to_json: return json.dumps(data, indent=1) -> "
-        "return json.dumps(data, indent=2)"
-    ): "the save's JSON indented by two spaces instead of one: the same data for every reader",
-    (
         "touring_widgets/touring/moves.py _next_turn: for step in range(1, players + 1): -> "
         "for step in range(1, players + 2):"
     ): (

@@ -325,10 +325,10 @@ class Timeline:
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin._listeners = []
-        twin._fork_hook(self)
+        twin._fork_hook()
         return twin
 
-    def _fork_hook(self, parent: Timeline) -> None:
+    def _fork_hook(self) -> None:
         """Subclasses reset per-object attributes (caches of widgets) of a fresh fork."""
 
     # -- boards -------------------------------------------------------------------------

@@ -93,7 +93,7 @@ class OnTour(Game):
     def _draw(self, state: State) -> str:
         return draw_state(state, self._scores_of(state))
 
-    def _fork_hook(self, parent: Any) -> None:
+    def _fork_hook(self) -> None:
         self._scores = None
 
     def _scores_of(self, state: State) -> list[Score]:
