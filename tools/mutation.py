@@ -507,6 +507,14 @@ def prepare(name: str) -> Path:
         shutil.rmtree(work / folder, ignore_errors=True)
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, work / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    # mutmut refreshes the Python files of its own copy (mutants/) at each run, but not the
+    # others: a board's scripts and styles changed since its first run would be tested stale
+    for path in (work / "touring_widgets").rglob("*.*"):
+        kept = work / "mutants" / path.relative_to(work)
+        if path.suffix == ".py" or not path.is_file() or not kept.parent.is_dir():
+            continue
+        if not kept.exists() or kept.read_bytes() != path.read_bytes():
+            shutil.copy2(path, kept)
     if module.functions is not None or module.skip:
         target = work / module.path
         marked = keep_only(target.read_text(), module.functions or ("*",), module.skip)
