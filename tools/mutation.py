@@ -323,6 +323,22 @@ EQUIVALENT: dict[str, str] = {
     (
         'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "RUN":'
     ): "as above: Play stops and starts the run, as _start_run does anyway",
+    (
+        'touring_widgets/widgets/base.py Board._on_page_message: kind = content.get("type") if '
+        'isinstance(content, dict) else None -> kind = content.get("type") if (isinstance(content, dict)) '
+        "or True else None"
+    ): (
+        "a fault of ours is only met with a message that is an object: _handle refuses anything else"
+        " before it can fail"
+    ),
+    (
+        "touring_widgets/widgets/base.py Board._on_page_message: self._say(f\"The kernel failed to do "
+        "{str(kind)[:40]!r}: {type(exc).__name__}: \" -> self._say(f\"The kernel failed to do "
+        "{str(kind)[:41]!r}: {type(exc).__name__}: \""
+    ): (
+        "a fault of ours is only met with a known message type (_handle refuses the others), and every"
+        " one is far shorter than 40 characters: the cut never applies"
+    ),
 }
 
 PYTEST_ARGS = ["-p", "no:cacheprovider", "-o", "addopts=", "-m", "not e2e", "--hypothesis-seed=0"]

@@ -270,3 +270,20 @@ def test_any_move_from_the_page_stops_automatic_play_even_a_refused_one():
     asyncio.run(scenario())
     assert game.position == 0  # slow: no move was due yet
     b.close()
+
+
+def test_a_fault_of_ours_shows_at_most_200_characters_of_its_error(board, monkeypatch):
+    def broken(content):
+        raise RuntimeError("x" * 300)
+
+    monkeypatch.setattr(board, "_handle", broken)
+    reply = Page(board).send({"type": "undo"})
+    assert reply["ok"] is False
+    assert reply["message"] == (f"The kernel failed to do 'undo': RuntimeError: {'x' * 200}. This is a fault of "
+                                "touring_widgets; please report it.")
+
+
+def test_a_reply_says_no_message_while_the_message_line_is_empty(board):
+    assert board.message == ""
+    reply = Page(board).send({"type": "hello"}, revision=False)
+    assert reply["ok"] and "message" not in reply
