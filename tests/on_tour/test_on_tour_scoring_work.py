@@ -146,3 +146,10 @@ class TestRuledOut:
 
     def test_stars_only_and_empty_entries_rule_out_nothing(self) -> None:
         assert _ruled_out((0, _end(10, 0, 0), 0)) == 0
+
+    def test_a_tour_end_holding_one_number_comes_first_or_last(self) -> None:
+        end = _end(63, 4, 4)
+        assert _ruled_out((end,)) == 0  # either way round
+        assert _ruled_out((end, _end(10, 2, 3))) & codes(*range(1, 12)) == codes(*range(5, 12))  # last
+        assert _ruled_out((end, _end(11, 6, 7))) == codes(1, 2, 3)  # first
+        assert _ruled_out((end, _end(10, 2, 3), _end(11, 6, 7))) == -1  # neither
