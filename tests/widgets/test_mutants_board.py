@@ -279,8 +279,8 @@ def test_a_fault_of_ours_shows_at_most_200_characters_of_its_error(board, monkey
     monkeypatch.setattr(board, "_handle", broken)
     reply = Page(board).send({"type": "undo"})
     assert reply["ok"] is False
-    assert reply["message"] == (f"The kernel failed to do 'undo': RuntimeError: {'x' * 200}. This is a fault of "
-                                "touring_widgets; please report it.")
+    assert reply["message"] == (f"The kernel failed to do 'undo': RuntimeError: {'x' * 200}. This is a "
+                                "fault of touring_widgets; please report it.")
 
 
 def test_a_reply_says_no_message_while_the_message_line_is_empty(board):
