@@ -324,6 +324,15 @@ EQUIVALENT: dict[str, str] = {
         'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "RUN":'
     ): "as above: Play stops and starts the run, as _start_run does anyway",
     (
+        "touring_widgets/on_tour/scoring.py _piece: role = 1 if own > other else 2  # climbing from the "
+        "far end: the tour starts there -> role = 1 if own >= other else 2  # climbing from the far end: the "
+        "tour starts there"
+    ): "the line is only reached when own != other, where >= and > agree",
+    (
+        "touring_widgets/on_tour/scoring.py _piece: lo, hi = (other, own) if other < own else (own, other) "
+        "-> lo, hi = (other, own) if other <= own else (own, other)"
+    ): "the two orders differ only when other == own, where both give (own, own)",
+    (
         'touring_widgets/widgets/base.py Board._on_page_message: kind = content.get("type") if '
         'isinstance(content, dict) else None -> kind = content.get("type") if (isinstance(content, dict)) '
         "or True else None"
