@@ -25,7 +25,14 @@ from touring_widgets.on_tour.scoring import (
 )
 
 
-def weight(board: dict, path: list[int]) -> int:
+def best_within(search, case: tuple, budget: int, what: str) -> int:
+    """The weight of the tour ``search`` finds on the stress map ``case`` within ``budget``."""
+    stars, seed, numbers = case
+    board = stress_map(seed, stars, numbers)
+    try:
+        path = search(*_arrays(board), budget=budget)
+    except _TooWild:
+        pytest.fail(f"the search needed more than {budget} {what}")
     return sum(1 + bool(board[SPACES[i]][1]) for i in path)
 
 
@@ -41,14 +48,8 @@ BRANCH_AND_BOUND = {
 
 @pytest.mark.parametrize("case", list(BRANCH_AND_BOUND), ids=str)
 def test_O_SCORE_the_branch_and_bound_rules_out_most_tours_unseen(case: tuple) -> None:
-    stars, seed, numbers = case
     best, positions = BRANCH_AND_BOUND[case]
-    board = stress_map(seed, stars, numbers)
-    try:
-        path = _bounded(*_arrays(board), budget=positions)
-    except _TooWild:
-        pytest.fail(f"the branch and bound needed more than {positions} positions")
-    assert weight(board, path) == best
+    assert best_within(_bounded, case, positions, "positions") == best
 
 
 # (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
@@ -92,14 +93,8 @@ PLAIN = {
 
 @pytest.mark.parametrize("case", list(PLAIN), ids=str)
 def test_O_SCORE_the_memoised_search_shares_the_tours_that_end_alike(case: tuple) -> None:
-    stars, seed, numbers = case
     best, states = PLAIN[case]
-    board = stress_map(seed, stars, numbers)
-    try:
-        path = _plain(*_arrays(board), budget=states)
-    except _TooWild:
-        pytest.fail(f"the memoised search needed more than {states} states")
-    assert weight(board, path) == best
+    assert best_within(_plain, case, states, "states") == best
 
 
 def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
