@@ -54,6 +54,7 @@ ON_TOUR_TESTS = (
 # reach it only through best_tour on easy maps, and would add an hour to each run.
 SCORING_TESTS = (
     "tests/on_tour/test_on_tour_scoring.py",
+    "tests/on_tour/test_on_tour_scoring_work.py",
     "tests/on_tour/test_on_tour_scoring_stars.py",
     "tests/on_tour/test_on_tour_scoring_stress.py",
     "tests/on_tour/test_on_tour_rules.py",
@@ -332,6 +333,46 @@ EQUIVALENT: dict[str, str] = {
         "touring_widgets/on_tour/scoring.py _piece: lo, hi = (other, own) if other < own else (own, other) "
         "-> lo, hi = (other, own) if other <= own else (own, other)"
     ): "the two orders differ only when other == own, where both give (own, own)",
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py check_tour: last_at = "" -> last_at = None',
+            'touring_widgets/on_tour/scoring.py check_tour: last_at = "" -> last_at = "XXXX"',
+        ),
+        "last_at is only read after a number set it (with last, which is None until then)",
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
+    ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
+    (
+        "touring_widgets/on_tour/scoring.py _piece: lo, hi = (other, own) if other < own else (own, other) "
+        "-> lo, hi = (other, own) if (other < own) and False else (own, other)"
+    ): (
+        "other < own only for the tour's first piece (role 1; a piece inside reads from its lower end),"
+        " and _ruled_out's first-piece check already refuses any other piece holding a number below its"
+        " end (own): each use of that piece's half, whole, point and between it changes is such a piece"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _piece: half = ((1 << hi) - 1) & ~((1 << lo) - 1) -> "
+        "half = ((1 << hi) - 2) & ~((1 << lo) - 1)"
+    ): (
+        "it only clears code 0 (stars), which ~((1 << lo) - 1) clears anyway: a piece holding a number"
+        " meets one from both ends, so lo >= 1"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _piece: return role, own, half, whole, 0 if half else 1 << lo, "
+        "_BETWEEN[lo][hi] -> return role, own, half, whole, 0 if (half) and False else 1 << lo, "
+        "_BETWEEN[lo][hi]"
+    ): (
+        "a piece of several numbers then counts its lowest as a point too; that point is inside another"
+        " piece's numbers only when the two pieces' numbers overlap, refused already"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _piece: return role, own, half, whole, 0 if half else 1 << lo, "
+        "_BETWEEN[lo][hi] -> return role, own, half, whole, 1 if half else 1 << lo, _BETWEEN[lo][hi]"
+    ): (
+        "points are only compared with the codes strictly between two numbers (2 and up): code 0 is"
+        " never among them"
+    ),
     (
         'touring_widgets/widgets/base.py Board._on_page_message: kind = content.get("type") if '
         'isinstance(content, dict) else None -> kind = content.get("type") if (isinstance(content, dict)) '

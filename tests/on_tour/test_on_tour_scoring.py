@@ -230,6 +230,11 @@ class TestHardMaps:
         assert not {"WA", "OR", "CA"} & set(score.tour)
 
 
+LIST = "a tour is a list of space ids such as ['TX', 'OK']"
+RISING = "numbers along a tour never go down, stars skipped"
+CELLS = "is not None, (number 0-99, circled), ('star', circled) or ('X', False)"
+
+
 class TestCheckTour:
     board: ClassVar[dict] = {
         "TX": (60, False),
@@ -267,6 +272,35 @@ class TestCheckTour:
             with pytest.raises(IllegalAction, match="list of space ids") as err:
                 check_tour(self.board, text)
             assert err.value.rule == "O-ROUTE" and repr(text) in str(err.value)
+        # a long text is quoted by its first 40 characters only: the message stays one line
+        pasted = "TX OK KS NE SD ND MT WY CO UT AZ NM TX OK KS NE"
+        with pytest.raises(IllegalAction, match="list of space ids") as err:
+            check_tour(self.board, pasted)
+        assert repr(pasted[:40]) in str(err.value) and repr(pasted[:41]) not in str(err.value)
+
+    @pytest.mark.parametrize(
+        ("tour", "message", "rule"),
+        [
+            ("TX OK", f"{LIST}, not the text 'TX OK'", "O-ROUTE"),
+            (5, f"{LIST}, not int", "O-ROUTE"),
+            ([], "the tour is empty: a tour visits at least one space", "O-ROUTE"),
+            (["TX", 1.5], f"step 2: 1.5 is not a space id; {LIST}", "O-ROUTE"),
+            (["TX", ("NE",) * 12], f"step 2: {repr(('NE',) * 12)[:40]} is not a space id; {LIST}", "O-ROUTE"),
+            (["TX", "x" * 60], f"step 2: {'x' * 40!r} is not a space of the board", "O-MAP"),
+            (["TX", "KS"], "step 2: no route joins TX and KS", "O-ROUTE"),
+            (["TX", "OK", "TX"], "step 3: TX is visited twice; a tour never revisits a space", "O-ROUTE"),
+            (["TX", "NM"], "step 2: NM is an X; a tour only enters numbers and stars", "O-ROUTE"),
+            (["TX", "AR"], "step 2: AR is empty; a tour only enters numbers and stars", "O-ROUTE"),
+            (["CO", "KS"], f"step 2: KS holds 10, lower than 70 in CO; {RISING}", "O-ROUTE"),
+            (["TX", "OK", "KS"], f"step 3: KS holds 10, lower than 60 in TX; {RISING}", "O-ROUTE"),
+        ],
+    )
+    def test_O_ROUTE_each_refusal_word_for_word(self, tour: Any, message: str, rule: str) -> None:
+        # What a student reads when a drawn tour is not one: the step, the spaces, the numbers,
+        # the rule; and a pasted text or a long id quoted by its first 40 characters only.
+        with pytest.raises(IllegalAction) as err:
+            check_tour(self.board, tour)
+        assert str(err.value) == f"{message} ({rule})" and err.value.rule == rule
 
     @pytest.mark.parametrize("tour", [[], ()])
     def test_O_ROUTE_an_empty_tour_is_refused(self, tour: Any) -> None:
@@ -316,6 +350,22 @@ class TestMalformedMaps:
                 call()
             assert err.value.rule == "O-MAP" and "(O-MAP)" in str(err.value)
             assert isinstance(err.value, ValueError)  # callers catching ValueError still catch it
+
+    @pytest.mark.parametrize(
+        ("board", "message"),
+        [
+            ([("TX", (10, False))], "a map must be a dict of space id -> cell, not list"),
+            ({"Z" * 50: (10, False)}, f"{'Z' * 50!r}"[:40] + " is not a space of the board"),
+            ({"TX": (10, False, "x" * 70)}, f"TX: cell {(10, False, 'x' * 70)!r}"[:69] + f" {CELLS}"),
+            ({"TX": ("X", True)}, f"TX: cell ('X', True) {CELLS}"),
+        ],
+    )
+    def test_O_MAP_each_refusal_word_for_word(self, board: Any, message: str) -> None:
+        # a long id or cell is quoted by its first 40 or 60 characters: the message stays one line
+        for call in (lambda: best_tour(board), lambda: check_tour(board, ["TX"])):
+            with pytest.raises(IllegalAction) as err:
+                call()
+            assert str(err.value) == f"{message} (O-MAP)"
 
     def test_cells_in_other_spellings_are_read(self) -> None:
         board = {"TX": [10, 1], "OK": ["star", 0], "KS": (20, True), "NE": None}

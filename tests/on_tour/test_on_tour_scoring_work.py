@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from test_on_tour_scoring_stress import TEN, THREE, TWO, stress_map  # beside this file
 
-from touring_widgets.on_tour import SPACES, best_tour
+from touring_widgets.on_tour import SPACES, best_tour, scoring
 from touring_widgets.on_tour.scoring import (
     _BEAM,
     _arrays,
@@ -69,6 +69,37 @@ def test_O_SCORE_the_frontier_search_keeps_few_states(case: tuple) -> None:
     assert found == best
     kept = sum(len(step) for step in history)
     assert kept <= states, f"the exact pass kept {kept} states"
+
+
+def frontier_passes(monkeypatch, case: tuple) -> tuple[int, list[tuple[int, int]]]:
+    """best_tour's total on a stress map, and the frontier passes it ran: (the weight a tour
+    must beat, the states a step kept, 0 for all)."""
+    stars, seed, numbers = case
+    passes = []
+
+    def counted(*args, **kwargs):
+        passes.append((args[4], args[5] if len(args) > 5 else 0))
+        return _frontier_pass(*args, **kwargs)
+
+    monkeypatch.setattr(scoring, "_frontier_pass", counted)
+    return best_tour(stress_map(seed, stars, numbers)).total, passes
+
+
+def test_O_SCORE_no_frontier_search_when_the_short_branch_and_bound_finishes(monkeypatch) -> None:
+    # 22 stars: best_tour picks the frontier search, which first runs the branch and bound for a
+    # few positions; on this map (197 positions) that is already the exact answer.
+    assert frontier_passes(monkeypatch, (22, 0, TWO)) == (47, [])
+
+
+@pytest.mark.parametrize(
+    ("case", "passes"),
+    [((18, 0, THREE), [(38, _BEAM), (42, 0)]), ((16, 1, TEN), [(24, _BEAM), (25, 0)])],
+    ids=str,
+)
+def test_O_SCORE_each_frontier_pass_starts_from_the_best_tour_known(monkeypatch, case, passes) -> None:
+    # The short branch and bound's tour (39 and 25 here: it needs more than its 1,000
+    # positions) is what the quick pass must beat; the quick pass's (42, 25), the exact pass.
+    assert frontier_passes(monkeypatch, case) == (passes[-1][0], passes)
 
 
 @pytest.mark.parametrize("case", [(16, 3, TWO), (20, 4, TWO), (22, 0, TWO), (18, 0, THREE)], ids=str)
