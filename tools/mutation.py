@@ -340,6 +340,41 @@ EQUIVALENT: dict[str, str] = {
         ),
         "last_at is only read after a number set it (with last, which is None until then)",
     ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _frontier_pass: code = [0 if stars >> i & 1 else vals[i] + 1 "
+            "for i in range(N_SPACES)] -> code = [0 if (stars >> i & 1) and False else vals[i] + 1 for i in "
+            "range(N_SPACES)]",
+            "touring_widgets/on_tour/scoring.py _frontier_pass: code = [0 if stars >> i & 1 else vals[i] + 1 "
+            "for i in range(N_SPACES)] -> code = [0 if stars << i & 1 else vals[i] + 1 for i in "
+            "range(N_SPACES)]",
+        ),
+        "a star's value is -1 (_arrays), so vals[i] + 1 gives it code 0 too",
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _frontier_pass: remaining = [0] * (N_SPACES + 1) -> "
+            "remaining = [0] * (N_SPACES + 2)",
+            "touring_widgets/on_tour/scoring.py _frontier_pass: ahead_by_code: list[dict[int, int]] = "
+            "[{} for _ in range(N_SPACES + 1)] -> ahead_by_code: list[dict[int, int]] = "
+            "[{} for _ in range(N_SPACES + 2)]",
+        ),
+        "one entry more at the end, never read (the steps read entries 0 to N_SPACES)",
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _frontier_pass: for k in range(N_SPACES - 1, -1, -1): -> "
+        "for k in range(N_SPACES - 1, -2, -1):"
+    ): (
+        "the extra round (k = -1) rewrites only the last entries, the weight to come after the last"
+        " space: the last step then cuts fewer of its states, but what it keeps is never read (no"
+        " step follows) and a whole tour is judged on its own weight: the same tour, the same states"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _frontier_pass: if on and code[v]: -> if on or code[v]:"
+    ): (
+        "it adds the stars' weight under code 0 (an X or an empty space has code 0 and on = 0), and no"
+        " set of ruled-out numbers holds code 0"
+    ),
     (
         "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
     ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",

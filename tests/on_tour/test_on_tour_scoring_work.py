@@ -10,6 +10,8 @@ them, so that they keep guarding it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_on_tour_scoring_stress import TEN, THREE, TWO, stress_map  # beside this file
 
@@ -21,6 +23,7 @@ from touring_widgets.on_tour.scoring import (
     _frontier_pass,
     _plain,
     _ruled_out,
+    _search,
     _TooWild,
 )
 
@@ -58,6 +61,39 @@ FRONTIER = {
     (22, 0, TWO): (47, 16_663),
     (18, 0, THREE): (42, 8817),
 }
+
+
+def cut_map(seed: int, stars: int, numbers: tuple[int, ...], xs: int, empty: int) -> dict:
+    """A stress map with some spaces crossed out and some left empty, which no tour enters."""
+    board = stress_map(seed, stars, numbers)
+    cut = random.Random(f"cut/{seed}").sample(SPACES, xs + empty)
+    board.update(dict.fromkeys(cut[:xs], ("X", False)))
+    board.update(dict.fromkeys(cut[xs:]))
+    return board
+
+
+# (seed, stars, numbers, Xs, empty spaces) -> (best total, states the exact frontier pass keeps)
+CUT = {
+    (0, 18, THREE, 5, 3): (33, 2704),
+    (1, 20, TWO, 4, 4): (29, 3812),
+    (1, 16, TEN, 6, 2): (19, 3555),
+    (2, 22, THREE, 3, 3): (39, 2401),
+}
+
+
+@pytest.mark.parametrize("case", list(CUT), ids=str)
+def test_O_SCORE_the_frontier_search_counts_only_spaces_a_tour_may_enter(case: tuple) -> None:
+    # An X or an empty space adds nothing to what is still to come (O-ROUTE): counting it would
+    # keep states that cannot beat the best tour, and missing a space would lose the best.
+    best, states = CUT[case]
+    board = cut_map(*case)
+    arrays = _arrays(board)
+    assert best_tour(board).total == best
+    assert sum(1 + bool(board[SPACES[i]][1]) for i in _search(*arrays, method="frontier")) == best
+    found, _, history = _frontier_pass(*arrays, best - 1)
+    assert found == best
+    kept = sum(len(step) for step in history)
+    assert kept <= states, f"the exact pass kept {kept} states"
 
 
 @pytest.mark.parametrize("case", list(FRONTIER), ids=str)
