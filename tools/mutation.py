@@ -375,6 +375,103 @@ EQUIVALENT: dict[str, str] = {
         "it adds the stars' weight under code 0 (an X or an empty space has code 0 and on = 0), and no"
         " set of ruled-out numbers holds code 0"
     ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier: if quick <= weight: -> if quick < weight:',
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if w2 > best and not any(r): -> if w2 '
+            '>= best and not any(r):',
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if old is None or w2 > old[0]: -> if '
+            'old is None or w2 >= old[0]:',
+        ),
+        'ties: a tour or a state only as heavy as the one kept replaces it. The score is the same, '
+        'and the tour another of the equally good ones, still the same one every time for the same '
+        "map (a state's count of tour ends, t, is the same for the same key: one per entry whose "
+        'mate is 63)',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier: s = min(ends, key=lambda i: _start_rank(i, '
+            'vals, stars, usable)) -> s = min(ends, key=None)',
+            'touring_widgets/on_tour/scoring.py _frontier: s = min(ends, key=lambda i: _start_rank(i, '
+            'vals, stars, usable)) -> s = min(ends, )',
+        ),
+        'the end the tour is read from: the check after it turns it round where its numbers fall, '
+        'so only a tour whose numbers are all equal may come out read from its other end, as good a '
+        'tour',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier: prev = -1 -> prev = None',
+            'touring_widgets/on_tour/scoring.py _frontier: prev = -1 -> prev = -2',
+        ),
+        'prev only has to differ from every space (0-41) before the first step',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: r[j] = 0 -> r[j] = None',
+        ),
+        'a slot leaving the frontier is left out of the key, and any() reads None as 0; it is never '
+        'joined to again (its mate, marked an end of the tour, ends the loop when reached)',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: r[slot[m]] |= 126  # its mate is now an '
+            'end of the tour -> r[slot[m]] |= 127  # its mate is now an end of the tour',
+        ),
+        'bit 0 of an entry that ends a piece is already 1',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if w + rem + wv <= best: -> if w + rem '
+            '+ wv < best:',
+        ),
+        'a state that only ties the best emits nothing: every choice then gives w2 + rem <= best, '
+        'which emit drops, and a whole tour from it weighs at most best',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: lost = lost_by_kill.get(kill)  # the '
+            'weight to come that no tour through st can take -> lost = None  # the weight to come that '
+            'no tour through st can take',
+            'touring_widgets/on_tour/scoring.py _frontier_pass: lost = lost_by_kill.get(kill)  # the '
+            'weight to come that no tour through st can take -> lost = lost_by_kill.get(None)  # the '
+            'weight to come that no tour through st can take',
+        ),
+        'the cache of lost weights is skipped: the same sum is computed again',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: or (x <= vp and vx <= vp and (not vx or '
+            'not x or x <= vx)) -> or (x < vp and vx <= vp and (not vx or not x or x <= vx))',
+        ),
+        'with x == vp the second reading holds only for a piece of one number, or of stars only, '
+        'with v the same: the first reading (rising from p) then holds too',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: or (x <= vp and vx <= vp and (not vx or '
+            'not x or x <= vx)) -> or (x <= vp and vx <= vp and (not vx and not x or x <= vx))',
+        ),
+        'they differ when exactly one of vx, x is 0: with vx 0 the piece is stars only, vp is 0 and '
+        'x <= vp fails anyway; with x 0, x <= vx holds',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 < '
+            'N_SPACES: -> if beam and len(nxt) >= beam and k + 1 < N_SPACES:',
+        ),
+        'at exactly beam states the ranking keeps them all but those that can never make a tour, '
+        'which the next step would drop anyway',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 < '
+            'N_SPACES: -> if beam and len(nxt) > beam and k - 1 < N_SPACES:',
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 < '
+            'N_SPACES: -> if beam and len(nxt) > beam and k + 1 <= N_SPACES:',
+        ),
+        'they also trim the states after the last step, which are never read',
+    ),
     (
         "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
     ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
