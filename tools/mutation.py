@@ -472,6 +472,61 @@ EQUIVALENT: dict[str, str] = {
         ),
         'they also trim the states after the last step, which are never read',
     ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 '
+            '< N_SPACES: -> if beam and len(nxt) > beam and k + 2 < N_SPACES:',
+        ),
+        'it leaves the states before the last step untrimmed; the frontier there is three spaces '
+        '(CA OR WA) and holds at most 57 states on every stress map, even in the exact pass, far '
+        'below the beam of 300, so the trim never drops one there',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _ruled_out: first = last = 0  # the number (code) the '
+            'rest must reach at least / stay at most -> first = last = None  # the number (code) the '
+            'rest must reach at least / stay at most',
+        ),
+        'first and last are only tested for truth before a piece sets them, and None is false as '
+        '0 is',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _ruled_out: if e < 128: -> if e <= 128:',
+            'touring_widgets/on_tour/scoring.py _ruled_out: if e < 128: -> if e < 129:',
+        ),
+        "an entry is 0 or odd (bit 0 marks a piece's end), so it is never 128",
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _ruled_out: piece = _PIECES.get(e, 0) -> piece = '
+            '_PIECES.get(None, 0)',
+        ),
+        'the cache is skipped: the piece is read again from the entry, the same',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _ruled_out: above = every & ~((1 << (n + 1)) - 1) -> '
+            'above = every & ~((1 << (n + 1)) - 2)',
+            'touring_widgets/on_tour/scoring.py _ruled_out: kill |= ~((1 << (n + 1)) - 1) & '
+            '_ALL_CODES  # it comes last: nothing above it -> kill |= ~((1 << (n + 1)) - 2) & '
+            '_ALL_CODES  # it comes last: nothing above it',
+            'touring_widgets/on_tour/scoring.py _ruled_out: high = ~((1 << (last + 1)) - 1) & '
+            '_ALL_CODES -> high = ~((1 << (last + 1)) - 2) & _ALL_CODES',
+        ),
+        'it only adds code 0 (stars), which every and _ALL_CODES never hold',
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _ruled_out: return -1  # a number the tour's first "
+            "piece has already climbed past -> return -2  # a number the tour's first piece has "
+            'already climbed past',
+            'touring_widgets/on_tour/scoring.py _ruled_out: return -1  # a number above where the '
+            "tour's last piece starts -> return -2  # a number above where the tour's last piece "
+            'starts',
+        ),
+        'callers only ask whether the answer is below 0',
+    ),
     (
         "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
     ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
