@@ -30,10 +30,11 @@ def total(board: dict, path: list[int]) -> int:
 TWO, THREE, FIVE, TEN = (0, 1), (0, 1, 2), tuple(range(5)), tuple(range(10))
 
 # (stars, seed, numbers): maps on which the branch and bound is quick, so both searches run here.
-# With five numbers, the best tours of the last two join a piece of stars only to one whose
-# numbers fall towards it (the frontier search must read the joined piece from its far end).
+# The last four need joins the others do not: stars only onto a piece whose numbers fall
+# towards them (five numbers), and a lower number onto a piece of one number, read falling.
 QUICK = [(16, 3, TWO), (18, 2, TWO), (20, 1, TWO), (20, 4, TWO), (22, 0, TWO), (18, 0, THREE),
-         (20, 1, THREE), (16, 1, TEN), (18, 2, TEN), (18, 6, FIVE), (14, 9, FIVE)]
+         (20, 1, THREE), (16, 1, TEN), (18, 2, TEN), (18, 6, FIVE), (14, 9, FIVE), (14, 1, TEN),
+         (18, 1, THREE)]
 
 # (stars, seed, numbers) -> the best total, as the branch and bound found it (2-30 s each, so
 # pinned).
