@@ -527,6 +527,45 @@ EQUIVALENT: dict[str, str] = {
         ),
         'callers only ask whether the answer is below 0',
     ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: for v in range(99, -1, -1): -> for v in '
+            'range(99, -2, -1):',
+        ),
+        'the extra round (v = -1) adds by_value[-1], the 99s, already in, and sets ge[0], which '
+        'the next line sets to the same',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: same = avail & (stars | by_value[level]) if '
+            'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if (level >= '
+            '0) and False else avail & stars',
+            'touring_widgets/on_tour/scoring.py _bounded: same = avail & (stars | by_value[level]) if '
+            'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if level > 0 '
+            'else avail & stars',
+            'touring_widgets/on_tour/scoring.py _bounded: same = avail & (stars | by_value[level]) if '
+            'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if level >= 1 '
+            'else avail & stars',
+        ),
+        "the walk then starts through stars only: spaces holding the start's own number next to "
+        'them are the lowest of the next round (avail holds no lower number), which goes on '
+        'through them and the stars, reaching the same spaces',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: level = 100 -> level = 101',
+        ),
+        'a start for the lowest number among the spaces next door, which are never empty here: '
+        'any number (0-99) replaces it',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _frontier_pass: lost = sum(wc for c, wc in '
+            'after.items() if kill >> c & 1) if kill else 0 -> lost = sum(wc for c, wc in '
+            'after.items() if kill >> c & 1) if (kill) or True else 0',
+        ),
+        'with kill 0 the sum is over no code: 0, as given',
+    ),
     (
         "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
     ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
