@@ -55,6 +55,23 @@ def test_O_SCORE_the_branch_and_bound_rules_out_most_tours_unseen(case: tuple) -
     assert best_within(_bounded, case, positions, "positions") == best
 
 
+def test_O_SCORE_a_tour_from_a_star_climbs_only_past_what_it_passed() -> None:
+    # (O-ROUTE: numbers never go down.) From a star, a tour may reach any number; once past a 99 (TX, VA) it can go no lower, so
+    # the spaces beyond a 99 that hold less are out of its reach. Counting them in the branch and
+    # bound's reach (as if a 99 were wild like the star) would cost it positions here.
+    board = {
+        "IA": (50, False), "WI": ("star", False), "KS": ("star", False), "MO": (50, False),
+        "OK": (5, False), "TX": (99, False), "LA": ("star", False), "KY": ("star", False),
+        "VA": (99, False), "TN": (50, True), "NC": (5, False), "SC": ("star", False),
+        "GA": (50, False), "AL": (5, False), "MS": ("star", False), "FL": (50, True),
+    }
+    try:
+        path = _bounded(*_arrays(board), budget=78)
+    except _TooWild:
+        pytest.fail("the branch and bound needed more than 78 positions")
+    assert sum(1 + bool(board[SPACES[i]][1]) for i in path) == best_tour(board).total == 12
+
+
 # (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
 FRONTIER = {
     (16, 3, TWO): (43, 9169),
