@@ -56,9 +56,10 @@ def test_O_SCORE_the_branch_and_bound_rules_out_most_tours_unseen(case: tuple) -
 
 
 def test_O_SCORE_a_tour_from_a_star_climbs_only_past_what_it_passed() -> None:
-    # (O-ROUTE: numbers never go down.) From a star, a tour may reach any number; once past a 99 (TX, VA) it can go no lower, so
-    # the spaces beyond a 99 that hold less are out of its reach. Counting them in the branch and
-    # bound's reach (as if a 99 were wild like the star) would cost it positions here.
+    # Numbers never go down (O-ROUTE). From a star a tour may reach any number; once past a 99
+    # (TX, VA) it can go no lower, so the spaces beyond a 99 that hold less are out of its reach.
+    # Counting them in the branch and bound's reach (as if a 99 were wild like the star) would
+    # cost it positions here.
     board = {
         "IA": (50, False), "WI": ("star", False), "KS": ("star", False), "MO": (50, False),
         "OK": (5, False), "TX": (99, False), "LA": ("star", False), "KY": ("star", False),
