@@ -566,6 +566,107 @@ EQUIVALENT: dict[str, str] = {
         ),
         'with kill 0 the sum is over no code: 0, as given',
     ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: if v < level: -> if v <= level:',
+            'touring_widgets/on_tour/scoring.py _bounded: if low[v] < low[u]: -> if low[v] <= low[u]:',
+            'touring_widgets/on_tour/scoring.py _bounded: elif disc[v] < low[u]: -> elif disc[v] <= '
+            'low[u]:',
+            'touring_widgets/on_tour/scoring.py _bounded: if h > top: -> if h >= top:',
+            'touring_widgets/on_tour/scoring.py _bounded: if t > hang[root]: -> if t >= hang[root]:',
+        ),
+        'on a tie it stores the value already there',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: key = inside | cur << 41 -> key = inside | '
+            'cur << 42',
+            'touring_widgets/on_tour/scoring.py _bounded: key = inside | cur << 41 -> key = inside | '
+            'cur << 42',
+        ),
+        'a space index needs 6 bits and a set of spaces 41 (bits 0-40): both keys are unique',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: found = block_memo.get(key) -> found = None',
+            'touring_widgets/on_tour/scoring.py _bounded: found = block_memo.get(key) -> found = '
+            'block_memo.get(None)',
+            'touring_widgets/on_tour/scoring.py _bounded: found = chain_memo.get(key) -> found = None',
+            'touring_widgets/on_tour/scoring.py _bounded: found = chain_memo.get(key) -> found = '
+            'chain_memo.get(None)',
+        ),
+        "a cache of the search's regions skipped: the same answer is worked out again",
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: disc = [-1] * N_SPACES -> disc = [-2] * '
+            'N_SPACES',
+        ),
+        'disc only tells visited (>= 0) from not (< 0) before a visit sets it',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: low = [0] * N_SPACES -> low = [1] * '
+            'N_SPACES',
+        ),
+        "every low is set on its space's visit before it is read",
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: clock += 1 -> clock += 2',
+        ),
+        'the visit numbers are only compared with one another: steps of 2 order them alike',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: v = vals[(h & -h).bit_length() - 1] -> v = '
+            'vals[(h | -h).bit_length() - 1]',
+            'touring_widgets/on_tour/scoring.py _bounded: v = vals[(h & -h).bit_length() - 1] -> v = '
+            'vals[(h & +h).bit_length() - 1]',
+        ),
+        "any space of h gives a number still to list (h | -h has the lowest bit's length; h & +h "
+        'is h: its highest space), and the numbers are sorted afterwards',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: region_of = [0] * N_SPACES -> region_of = '
+            '[1] * N_SPACES',
+            'touring_widgets/on_tour/scoring.py _bounded: after_of = [0] * N_SPACES  # the most the '
+            "regions after a number's own can add -> after_of = [1] * N_SPACES  # the most the "
+            "regions after a number's own can add",
+            'touring_widgets/on_tour/scoring.py _bounded: total_of = [0] * N_SPACES  # the same, its '
+            'own region included -> total_of = [1] * N_SPACES  # the same, its own region included',
+            'touring_widgets/on_tour/scoring.py _bounded: num_total = [0] * N_SPACES  # as total_of, '
+            'counting numbers only -> num_total = [1] * N_SPACES  # as total_of, counting numbers '
+            'only',
+        ),
+        "only read for spaces of higher numbers, each set when its number's regions are weighed "
+        '(highest first)',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: top = 0 -> top = 1',
+        ),
+        'each region holds a number (its first space), so its weight wn is at least 1',
+    ),
+    **dict.fromkeys(
+        (
+            'touring_widgets/on_tour/scoring.py _bounded: c = nb & -nb -> c = nb | -nb',
+            'touring_widgets/on_tour/scoring.py _bounded: c = nb & -nb -> c = nb & +nb',
+        ),
+        "any space of nb names a region to weigh (nb | -nb gives the lowest bit's index, nb & +nb "
+        'the highest), and only the largest weights are kept, whatever the order',
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _bounded: "
+            "if total_of[i] > after: -> if total_of[i] >= after:",
+            "touring_widgets/on_tour/scoring.py _bounded: "
+            "if num_total[i] > after_n: -> if num_total[i] >= after_n:",
+            "touring_widgets/on_tour/scoring.py _bounded: if wn > top: -> if wn >= top:",
+        ),
+        "on a tie it stores the value already there (a largest weight kept)",
+    ),
     (
         "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
     ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
