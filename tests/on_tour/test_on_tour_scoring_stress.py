@@ -27,14 +27,16 @@ def total(board: dict, path: list[int]) -> int:
     return check_tour(board, [SPACES[i] for i in path]).total if path else 0
 
 
-TWO, THREE, FIVE, TEN = (0, 1), (0, 1, 2), tuple(range(5)), tuple(range(10))
+TWO, THREE, FIVE, TEN, TWENTY = (0, 1), (0, 1, 2), tuple(range(5)), tuple(range(10)), tuple(range(20))
 
 # (stars, seed, numbers): maps on which the branch and bound is quick, so both searches run here.
-# The last four need joins the others do not: stars only onto a piece whose numbers fall
-# towards them (five numbers), and a lower number onto a piece of one number, read falling.
+# The last six need joins the others do not: stars only onto a piece whose numbers fall
+# towards them (five numbers), a lower number onto a piece of one number, read falling, and a
+# space next to both ends of one piece joining it to another piece (only the pair of ends that
+# would close a cycle is skipped, not the pairs after it).
 QUICK = [(16, 3, TWO), (18, 2, TWO), (20, 1, TWO), (20, 4, TWO), (22, 0, TWO), (18, 0, THREE),
          (20, 1, THREE), (16, 1, TEN), (18, 2, TEN), (18, 6, FIVE), (14, 9, FIVE), (14, 1, TEN),
-         (18, 1, THREE)]
+         (18, 1, THREE), (16, 108, TWENTY), (16, 139, THREE)]
 
 # (stars, seed, numbers) -> the best total, as the branch and bound found it (2-30 s each, so
 # pinned).
