@@ -643,6 +643,22 @@ EQUIVALENT: dict[str, str] = {
         "only read for spaces of higher numbers, each set when its number's regions are weighed "
         '(highest first)',
     ),
+    (
+        "touring_widgets/on_tour/scoring.py _bounded: over = [ge[v + 2] & ~stars for v in range(99)] "
+        "+ [0]  # numbers higher than v -> over = [ge[v + 2] & ~stars for v in range(99)] + [1]  # "
+        "numbers higher than v"
+    ): (
+        "over[99] is read only while the 99s' regions are weighed; the space 0 it then adds is a lower"
+        " number, whose totals are still 0 (highest numbers are weighed first), or a 99 in the very"
+        " region being weighed (a 99 next to a region of 99s joins it), whose totals are set after"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _bounded: numbers_top = 0 -> numbers_top = 1"
+    ): (
+        "the bound that adds numbers_top is never the least of the four: home's numbers + numbers_top"
+        " + every star is at least home and the stars + step_n, since step_n follows one region per"
+        " higher number and numbers_top adds the heaviest region of each"
+    ),
     **dict.fromkeys(
         (
             'touring_widgets/on_tour/scoring.py _bounded: top = 0 -> top = 1',
