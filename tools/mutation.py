@@ -1010,7 +1010,10 @@ def run_mutmut(name: str, survivors_only: bool) -> int:
             print("no survivors to re-test", flush=True)
             return 0
     else:
-        patterns = [MODULES[name].path.removesuffix(".py").replace("/", ".") + ".*"]
+        # No names: mutmut then runs only the mutants without a result (all of them on a first
+        # run); naming them would re-test every mutant already killed. The copy's settings
+        # (only_mutate) already keep the run to this module.
+        patterns = []
     work = prepare(name)
     cli = "from mutmut.__main__ import cli; cli()"
     cmd = [sys.executable, "-c", cli, "run", "--max-children", str(CHILDREN), *patterns]
