@@ -120,6 +120,7 @@ TARGET = 90.0  # per cent of a module's mutants killed
 
 # Survivors that cannot change anything anyone sees, keyed as the report prints them,
 # "file function: before -> after", with the reason (README: tools/README.md).
+_BOUND = "touring_widgets/on_tour/scoring.py _bounded: "  # prefix of the scorer's bound survivors
 EQUIVALENT: dict[str, str] = {
     (
         "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
@@ -651,6 +652,79 @@ EQUIVALENT: dict[str, str] = {
         "over[99] is read only while the 99s' regions are weighed; the space 0 it then adds is a lower"
         " number, whose totals are still 0 (highest numbers are weighed first), or a 99 in the very"
         " region being weighed (a 99 next to a region of 99s joins it), whose totals are set after"
+    ),
+    # bound(): the search rules a position out when the least of four quick bounds and the sharper
+    # one (the best exit over the blocks, E) is at most ``need``. E never exceeds the second, third
+    # or fourth quick bound: each exit adds to spaces of home (``some``) a region next to home and
+    # what can follow it, which those bounds count at most once more. So dropping or raising one
+    # of them changes only how soon bound() returns, never which positions are ruled out.
+    **dict.fromkeys(
+        (
+            _BOUND + "wsum(home) + step, -> ",
+            _BOUND + "wsum(home | wild) + step_n, / ) -> )",
+            _BOUND + "wsum(home & ~stars) + numbers_top + wsum(wild), -> ",
+            _BOUND + "step = step_n = 0 -> step = step_n = 1",
+        ),
+        "the sharper bound that follows (the best exit) is never above the third or fourth quick"
+        " bound (the second is never below the fourth), so the positions ruled out are the same;"
+        " with no region next to home (the only case step = 1 changes) there is no exit at all",
+    ),
+    **dict.fromkeys(
+        (
+            _BOUND + "if sw + total_of[y] <= best_exit: -> if sw + total_of[y] < best_exit:",
+            _BOUND + "if t <= best_exit: -> if t < best_exit:",
+            _BOUND + "if t1 > need and t1 > tx: -> if t1 > need and t1 >= tx:",
+            _BOUND + "if tx > best_exit: -> if tx >= best_exit:",
+        ),
+        "on a tie the exit's weight t (never above sw + total_of[y]), its sharper t1 (never above"
+        " t) or tx is no more than what is kept already, so nothing kept changes",
+    ),
+    (_BOUND + "tx = 0 -> tx = 1"): (
+        "tx is the largest t1 over the spaces x next to y, and there is always one (y was found"
+        " next to them), whose t1 counts y itself: at least 1"
+    ),
+    (_BOUND + "if tx >= t: -> if tx > t:"): (
+        "tx never exceeds t (each t1 is at most t), so the loop only stops later, with the same tx"
+    ),
+    **dict.fromkeys(
+        (
+            _BOUND + "if t <= need: -> if t < need:",
+            _BOUND + "if t1 > need and t1 > tx: -> if t1 > need or t1 > tx:",
+            _BOUND + "if t1 > need and t1 > tx: -> if t1 >= need and t1 > tx:",
+        ),
+        "it sharpens an exit's weight that is already at or below need, so the position is ruled"
+        " out all the same; the sharper value kept can only rule out more later: the same best"
+        " score, with more work per position (the work tests bound positions from above)",
+    ),
+    (_BOUND + "wsum(ahead), -> "): (
+        "bound() is called only when wsum(ahead) is above need (the search checks it first), so"
+        " that term never rules a position out"
+    ),
+    (_BOUND + "best_exit = 0 -> best_exit = 1"): (
+        "every exit weighs at least 1 when home holds a space or a higher region is next door;"
+        " with neither, the third quick bound is 0 and decides"
+    ),
+    (
+        _BOUND + "every = on_every[root] | (1 << root if root != cur else 0) -> every = on_every[root] "
+        "| (1 << root if (root != cur) or True else 0)"
+    ): "every is only cleared from ahead, which never holds cur (the space the tour stands on)",
+    (_BOUND + "if sw > best_exit: -> if sw >= best_exit:"): (
+        "on a tie it stores the value already there, and the return that follows needs it above need"
+    ),
+    **dict.fromkeys(
+        (
+            _BOUND + "c = first & -first -> c = first | -first",
+            _BOUND + "c = first & -first -> c = first & +first",
+        ),
+        "any space of first names a region to weigh (first | -first gives the lowest bit's index,"
+        " first & +first the highest), and only the largest weights are kept, whatever the order",
+    ),
+    **dict.fromkeys(
+        (
+            _BOUND + "if total_of[i] > step: -> if total_of[i] >= step:",
+            _BOUND + "if num_total[i] > step_n: -> if num_total[i] >= step_n:",
+        ),
+        "on a tie it stores the value already there (a largest weight kept)",
     ),
     (
         "touring_widgets/on_tour/scoring.py _bounded: numbers_top = 0 -> numbers_top = 1"

@@ -73,6 +73,22 @@ def test_O_SCORE_a_tour_from_a_star_climbs_only_past_what_it_passed() -> None:
     assert sum(1 + bool(board[SPACES[i]][1]) for i in path) == best_tour(board).total == 12
 
 
+def test_O_SCORE_a_tour_leaving_its_first_number_counts_only_the_spaces_it_passed() -> None:
+    # The bound on a tour that leaves the stars and tens it starts among counts the spaces it
+    # can pass there, then the regions it climbs through. Counting one space more (even one off
+    # the map, such as WA here) lets fewer tours be ruled out unseen.
+    board = {
+        "CO": (10, False), "NM": (99, False), "NE": ("star", False), "MN": (10, False),
+        "IA": ("star", False), "KS": ("star", False), "MO": (20, False), "AR": ("star", False),
+        "TX": ("star", False), "MS": (99, False),
+    }
+    try:
+        path = _bounded(*_arrays(board), budget=23)
+    except _TooWild:
+        pytest.fail("the branch and bound needed more than 23 positions")
+    assert len(path) == best_tour(board).total == 9
+
+
 # (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
 FRONTIER = {
     (16, 3, TWO): (43, 9169),
