@@ -653,20 +653,19 @@ EQUIVALENT: dict[str, str] = {
         " number, whose totals are still 0 (highest numbers are weighed first), or a 99 in the very"
         " region being weighed (a 99 next to a region of 99s joins it), whose totals are set after"
     ),
-    # bound(): the search rules a position out when the least of four quick bounds and the sharper
-    # one (the best exit over the blocks, E) is at most ``need``. E never exceeds the second, third
-    # or fourth quick bound: each exit adds to spaces of home (``some``) a region next to home and
+    # bound(): the search rules a position out when the least of three quick bounds and the sharper
+    # one (the best exit over the blocks, E) is at most ``need``. E never exceeds the second or
+    # third quick bound: each exit adds to spaces of home (``some``) a region next to home and
     # what can follow it, which those bounds count at most once more. So dropping or raising one
     # of them changes only how soon bound() returns, never which positions are ruled out.
     **dict.fromkeys(
         (
             _BOUND + "wsum(home) + step, -> ",
             _BOUND + "wsum(home | wild) + step_n, / ) -> )",
-            _BOUND + "wsum(home & ~stars) + numbers_top + wsum(wild), -> ",
             _BOUND + "step = step_n = 0 -> step = step_n = 1",
         ),
-        "the sharper bound that follows (the best exit) is never above the third or fourth quick"
-        " bound (the second is never below the fourth), so the positions ruled out are the same;"
+        "the sharper bound that follows (the best exit) is never above the second or third quick"
+        " bound, so the positions ruled out are the same;"
         " with no region next to home (the only case step = 1 changes) there is no exit at all",
     ),
     **dict.fromkeys(
@@ -695,6 +694,17 @@ EQUIVALENT: dict[str, str] = {
         "it sharpens an exit's weight that is already at or below need, so the position is ruled"
         " out all the same; the sharper value kept can only rule out more later: the same best"
         " score, with more work per position (the work tests bound positions from above)",
+    ),
+    (_BOUND + "if result <= need: -> if result < need:"): (
+        "at result == need the sharper part runs: its exits never exceed the second or third quick"
+        " bound, one of which is result (the first is above need whenever bound() is called), so it"
+        " returns at most need and the position is ruled out all the same"
+    ),
+    (_BOUND + "ys = higher & _around(xs) -> ys = higher | _around(xs)"): (
+        "a space y not next to the spaces x has no x to leave from (xb is empty, tx stays 0), and a"
+        " y of home, a star or a lower number has no region (total_of 0): none adds an exit above"
+        " need, so the same positions are ruled out (an exit at or below need only raises a value"
+        " that rules its position out anyway)"
     ),
     (_BOUND + "wsum(ahead), -> "): (
         "bound() is called only when wsum(ahead) is above need (the search checks it first), so"
@@ -726,19 +736,6 @@ EQUIVALENT: dict[str, str] = {
         ),
         "on a tie it stores the value already there (a largest weight kept)",
     ),
-    (
-        "touring_widgets/on_tour/scoring.py _bounded: numbers_top = 0 -> numbers_top = 1"
-    ): (
-        "the bound that adds numbers_top is never the least of the four: home's numbers + numbers_top"
-        " + every star is at least home and the stars + step_n, since step_n follows one region per"
-        " higher number and numbers_top adds the heaviest region of each"
-    ),
-    **dict.fromkeys(
-        (
-            'touring_widgets/on_tour/scoring.py _bounded: top = 0 -> top = 1',
-        ),
-        'each region holds a number (its first space), so its weight wn is at least 1',
-    ),
     **dict.fromkeys(
         (
             'touring_widgets/on_tour/scoring.py _bounded: c = nb & -nb -> c = nb | -nb',
@@ -753,7 +750,6 @@ EQUIVALENT: dict[str, str] = {
             "if total_of[i] > after: -> if total_of[i] >= after:",
             "touring_widgets/on_tour/scoring.py _bounded: "
             "if num_total[i] > after_n: -> if num_total[i] >= after_n:",
-            "touring_widgets/on_tour/scoring.py _bounded: if wn > top: -> if wn >= top:",
         ),
         "on a tie it stores the value already there (a largest weight kept)",
     ),

@@ -553,12 +553,10 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         after_of = [0] * N_SPACES  # the most the regions after a number's own can add
         total_of = [0] * N_SPACES  # the same, its own region included
         num_total = [0] * N_SPACES  # as total_of, counting numbers only
-        numbers_top = 0
         for v in levels:
             vm = by_value[v] & ahead
             region = (by_value[v] | stars) & ahead
             up = higher & over[v]
-            top = 0
             while vm:
                 b = vm & -vm
                 comp = _reach(b, region) | b
@@ -576,8 +574,6 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
                     nb &= ~region_of[i]
                 w = comp.bit_count() + (comp & circled).bit_count()
                 wn = numbers.bit_count() + (numbers & circled).bit_count()
-                if wn > top:
-                    top = wn
                 while numbers:
                     c = numbers & -numbers
                     numbers ^= c
@@ -586,7 +582,6 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
                     after_of[i] = after
                     total_of[i] = w + after
                     num_total[i] = wn + after_n
-            numbers_top += top
         near = home | cur_bit
         first = _around(near) & higher
         step = step_n = 0
@@ -601,7 +596,6 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         wild = stars & ahead
         result = min(
             wsum(ahead),
-            wsum(home & ~stars) + numbers_top + wsum(wild),
             wsum(home) + step,
             wsum(home | wild) + step_n,
         )
@@ -668,17 +662,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
     best = count = 0
     best_path: list[int] = []
     stack: list[int] = []
-    exact: dict[int, tuple[int, int]] = {}  # key -> (extension weight, key of the next state or -1)
     upper: dict[int, int] = {}  # key -> proven upper bound on the extension
-
-    def follow(key: int) -> list[int]:
-        out = []
-        while True:
-            nxt = exact[key][1]
-            if nxt < 0:
-                return out
-            out.append(nxt >> 41)
-            key = nxt
 
     def parts(cur: int, ahead: int) -> int:
         # The tour goes on into one of the parts ``ahead`` falls into without cur (it cannot
@@ -730,27 +714,21 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
                     top = w
         return lost - top
 
-    def dfs(cur: int, last: int, seen: int, gained: int) -> tuple[int, int]:
-        # Returns (best extension found, the state's key if that is exact, else -1).
+    def dfs(cur: int, last: int, seen: int, gained: int) -> int:
+        # Returns the best extension found (0 if ruled out).
         nonlocal best, best_path, count
         count += 1
         if count > budget > 0:
             raise _TooWild(best_path)
         ahead = reachable(cur, last, ge[last + 1] & usable & ~seen)
         key = ahead | cur << 41
-        hit = exact.get(key)
-        if hit is not None:
-            if gained + hit[0] > best:
-                best = gained + hit[0]
-                best_path = [*stack, *follow(key)]
-            return hit[0], key
         if gained > best:
             best = gained
             best_path = stack[:]
         need = best - gained  # an extension must add more than this to matter
         ub = upper.get(key)
         if ub is not None and ub <= need:
-            return 0, -1
+            return 0
         b = wsum(ahead)
         if b > need:
             b = parts(cur, ahead)
@@ -759,7 +737,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         if b <= need:
             if ub is None or b < ub:
                 upper[key] = b
-            return 0, -1
+            return 0
         moves = []
         rest = nmask[cur] & ahead
         while rest:
@@ -774,24 +752,17 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         if len(moves) > 1:
             # Low numbers first keep more of the map open; then fewest onward routes (Warnsdorff).
             moves.sort(key=lambda m: (m[0], (nmask[m[1]] & ahead).bit_count()))
-        all_exact = True
         best_ext = 0
-        best_next = -1
         for nl, n, ns in moves:
             stack.append(n)
-            ext, child = dfs(n, nl, ns, gained + weight[n])
+            ext = dfs(n, nl, ns, gained + weight[n]) + weight[n]
             stack.pop()
-            if child < 0:
-                all_exact = False
-            ext += weight[n]
             if ext > best_ext:
                 best_ext = ext
-                best_next = child
-        if all_exact:
-            exact[key] = (best_ext, best_next)
-            return best_ext, key
+        # No extension is known exactly (every leaf is ruled out: nothing ahead adds more than
+        # 0), so the table keeps a bound: what was found, or what the best tour already beats.
         upper[key] = max(best_ext, best - gained)
-        return best_ext, -1
+        return best_ext
 
     starts = [i for i in range(N_SPACES) if usable >> i & 1]
     # Dead ends and low numbers first: good tours tend to start there, and a good first tour
