@@ -698,7 +698,9 @@ EQUIVALENT: dict[str, str] = {
     (_BOUND + "if result <= need: -> if result < need:"): (
         "at result == need the sharper part runs: its exits never exceed the second or third quick"
         " bound, one of which is result (the first is above need whenever bound() is called), so it"
-        " returns at most need and the position is ruled out all the same"
+        " returns at most need and the position is ruled out all the same (the value it keeps may"
+        " be lower, which can only rule out more later: seen on one map of 3,000 tried, 152"
+        " positions against 149)"
     ),
     (_BOUND + "ys = higher & _around(xs) -> ys = higher | _around(xs)"): (
         "a space y not next to the spaces x has no x to leave from (xb is empty, tx stays 0), and a"
