@@ -121,6 +121,7 @@ TARGET = 90.0  # per cent of a module's mutants killed
 # Survivors that cannot change anything anyone sees, keyed as the report prints them,
 # "file function: before -> after", with the reason (README: tools/README.md).
 _BOUND = "touring_widgets/on_tour/scoring.py _bounded: "  # prefix of the scorer's bound survivors
+_GE = "ge = [0] * 101  # index last + 1: usable spaces a tour whose last number is ``last`` may enter"
 EQUIVALENT: dict[str, str] = {
     (
         "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
@@ -527,6 +528,22 @@ EQUIVALENT: dict[str, str] = {
             'starts',
         ),
         'callers only ask whether the answer is below 0',
+    ),
+    (_BOUND + "by_value = [0] * 100 -> by_value = [0] * 101"): (
+        "entry 100 is never read: a level is a number of the map (0-99), and level -1 (a star"
+        " start) is read as stars only, never as by_value[-1]"
+    ),
+    (
+        _BOUND + "if usable >> i & 1 and not stars >> i & 1: -> if usable >> i | 1 and not stars >> i & 1:"
+    ): (
+        "the empty spaces and Xs it adds to the 0s are never used: every read of by_value, ge, below"
+        " and over is cut down to the usable spaces ahead (avail, ahead, or their neighbours)"
+    ),
+    (_BOUND + _GE + " -> " + _GE.replace("[0] * 101", "[1] * 101")): (
+        "every entry is written before it is read (ge[1..100] in the loop, ge[0] after it)"
+    ),
+    (_BOUND + _GE + " -> " + _GE.replace("[0] * 101", "[0] * 102")): (
+        "entry 101 is never read: ge is read at last + 1 and v + 2, at most 100"
     ),
     **dict.fromkeys(
         (
