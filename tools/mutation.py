@@ -632,8 +632,10 @@ EQUIVALENT: dict[str, str] = {
     **dict.fromkeys(
         (
             'touring_widgets/on_tour/scoring.py _bounded: clock += 1 -> clock += 2',
+            'touring_widgets/on_tour/scoring.py _bounded: clock = 0 -> clock = 1',
         ),
-        'the visit numbers are only compared with one another: steps of 2 order them alike',
+        'the visit numbers are only compared with one another (and with -1, unvisited): steps of 2,'
+        ' or a start at 1, order them alike',
     ),
     **dict.fromkeys(
         (
