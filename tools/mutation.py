@@ -727,6 +727,26 @@ EQUIVALENT: dict[str, str] = {
         " need, so the same positions are ruled out (an exit at or below need only raises a value"
         " that rules its position out anyway)"
     ),
+    (_BOUND + "best_path: list[int] = [] -> best_path: list[int] = None"): (
+        "the first position sets it (its weight beats 0); only a map with no usable space keeps it,"
+        " and best_tour answers those with the memoised search, never the branch and bound"
+    ),
+    # parts(): whether all of cur's neighbours ahead lie in one part only picks the quick answer;
+    # the loop over the parts gives the same one then (that part is all of ahead).
+    **dict.fromkeys(
+        (
+            _BOUND + "part = _reach(first, ahead) | first -> part = _reach(first, ahead) & first",
+            _BOUND + "part = _reach(first, ahead) | first -> part = _reach(None, ahead) | first",
+            _BOUND + "if not rest & ~part: -> if not rest | ~part:",
+            _BOUND + "if not rest & ~part: -> if not rest & part:",
+        ),
+        "it only sends one part holding every neighbour to the loop over parts, which finds that"
+        " part, all of ahead, and the same value, less quickly",
+    ),
+    (_BOUND + "top = 0 -> top = 1"): (
+        "in parts(), every part holds a space next to cur that a tour can enter from cur, so each"
+        " part is worth at least 1"
+    ),
     (_BOUND + "wsum(ahead), -> "): (
         "bound() is called only when wsum(ahead) is above need (the search checks it first), so"
         " that term never rules a position out"
