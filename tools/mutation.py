@@ -745,7 +745,8 @@ EQUIVALENT: dict[str, str] = {
     ),
     (_BOUND + "top = 0 -> top = 1"): (
         "in parts(), every part holds a space next to cur that a tour can enter from cur, so each"
-        " part is worth at least 1"
+        " part is worth at least 1 (find_chain's top = 0 reads the same, and its mutant is killed:"
+        " a reason here would also excuse it, so check it if it ever survives)"
     ),
     (_BOUND + "wsum(ahead), -> "): (
         "bound() is called only when wsum(ahead) is above need (the search checks it first), so"
