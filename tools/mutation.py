@@ -743,6 +743,10 @@ EQUIVALENT: dict[str, str] = {
         "it only sends one part holding every neighbour to the loop over parts, which finds that"
         " part, all of ahead, and the same value, less quickly",
     ),
+    (_BOUND + "if w > top: -> if w >= top:"): (
+        "in parts(), on a tie the part's weight less its ends is at most top, or top itself: nothing"
+        " kept changes (the same text stands for both tests there)"
+    ),
     (_BOUND + "top = 0 -> top = 1"): (
         "in parts(), every part holds a space next to cur that a tour can enter from cur, so each"
         " part is worth at least 1 (find_chain's top = 0 reads the same, and its mutant is killed:"
