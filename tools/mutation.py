@@ -752,6 +752,36 @@ EQUIVALENT: dict[str, str] = {
         " part is worth at least 1 (find_chain's top = 0 reads the same, and its mutant is killed:"
         " a reason here would also excuse it, so check it if it ever survives)"
     ),
+    # ends(): every space ahead has a way in. ``ahead`` is what a walk from cur reaches with its
+    # numbers never going down, so each of its spaces has, on that walk, a space before it (cur,
+    # a star or a number no higher) in the same part: the branch for no way in never runs (not
+    # once over 600 generated maps, with it made to raise).
+    **dict.fromkeys(
+        (
+            _BOUND + "lost += weight[i] -> lost = weight[i]",
+            _BOUND + "lost += weight[i] -> lost -= weight[i]",
+        ),
+        "in ends(), a space ahead with no way in does not exist (each was reached by a walk whose"
+        " numbers never go down, through a space before it in the same part), so that line never runs",
+    ),
+    (_BOUND + "if b > need: -> if b >= need:"): (
+        "at b == need (the weight ahead) the position is ruled out already; the mutant sharpens b"
+        " with parts(), never above the weight ahead (each part's weight less what its ends cost),"
+        " so it is ruled out all the same, and the value kept can only rule out more later (the"
+        " work tests bound positions from above). bound() comes after parts() only when parts() is"
+        " above need, where the other `if b > need:` is killed"
+    ),
+    (_BOUND + "if ub is None or b < ub: -> if ub is None or b <= ub:"): (
+        "on a tie it stores the value already there"
+    ),
+    (_BOUND + "if gained > best: -> if gained >= best:"): (
+        "ties: a tour only as heavy as the best found replaces it. The score is the same, and the"
+        " tour another of the equally good ones, still the same one every time for the same map"
+    ),
+    (_BOUND + "key = ahead | cur << 41 -> key = ahead | cur << 42"): (
+        "ahead holds spaces 0-40 (bits below 41), so shifting cur one place further still gives"
+        " every (space, ahead) its own key"
+    ),
     (_BOUND + "wsum(ahead), -> "): (
         "bound() is called only when wsum(ahead) is above need (the search checks it first), so"
         " that term never rules a position out"

@@ -15,7 +15,7 @@ import random
 import pytest
 from test_on_tour_scoring_stress import TEN, THREE, TWO, stress_map  # beside this file
 
-from touring_widgets.on_tour import SPACES, best_tour, scoring
+from touring_widgets.on_tour import SPACES, best_tour, check_tour, scoring
 from touring_widgets.on_tour.scoring import (
     _BEAM,
     _arrays,
@@ -55,6 +55,19 @@ def test_O_SCORE_the_branch_and_bound_rules_out_most_tours_unseen(case: tuple) -
     assert best_within(_bounded, case, positions, "positions") == best
 
 
+@pytest.mark.parametrize(("budget", "total"), [(1, 1), (50, 42), (143, 43)])
+def test_O_SCORE_the_branch_and_bound_gives_up_past_its_budget_with_its_best_tour(budget, total) -> None:
+    # The frontier search starts from the tour the short branch and bound found when it gave up:
+    # a tour the map allows (O-ROUTE), the best it had seen. This map needs 144 positions; after
+    # one it holds its first start (NE2, a dead end) alone.
+    board = stress_map(3, 16, TWO)
+    with pytest.raises(_TooWild) as wild:
+        _bounded(*_arrays(board), budget=budget)
+    tour = [SPACES[i] for i in wild.value.args[0]]
+    assert tour[0] == "NE2"
+    assert check_tour(board, tour).total == total
+
+
 def test_O_SCORE_a_tour_from_a_star_climbs_only_past_what_it_passed() -> None:
     # Numbers never go down (O-ROUTE). From a star a tour may reach any number; once past a 99
     # (TX, VA) it can go no lower, so the spaces beyond a 99 that hold less are out of its reach.
@@ -87,6 +100,22 @@ def test_O_SCORE_a_tour_leaving_its_first_number_counts_only_the_spaces_it_passe
     except _TooWild:
         pytest.fail("the branch and bound needed more than 23 positions")
     assert len(path) == best_tour(board).total == 9
+
+
+def test_O_SCORE_a_number_is_entered_from_below_and_left_upwards_only() -> None:
+    # A space holding a number is entered from a star or a number no higher, and left to a star
+    # or a number no lower (O-ROUTE). The bound on the part of the map ahead counts what the
+    # spaces a tour cannot pass through cost it; taking the 70s and the 99 here for stars (any
+    # way in, any way on) would cost it positions.
+    board = {
+        "MO": ("star", False), "TN": ("star", False), "NC": (70, False), "SC": (99, False),
+        "GA": ("star", False), "AL": ("star", False), "MS": (70, False),
+    }
+    try:
+        path = _bounded(*_arrays(board), budget=20)
+    except _TooWild:
+        pytest.fail("the branch and bound needed more than 20 positions")
+    assert len(path) == best_tour(board).total == 6
 
 
 # (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
