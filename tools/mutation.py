@@ -774,6 +774,42 @@ EQUIVALENT: dict[str, str] = {
     (_BOUND + "if ub is None or b < ub: -> if ub is None or b <= ub:"): (
         "on a tie it stores the value already there"
     ),
+    # dfs(): what a position returns (the best extension found under it) is read only by the
+    # position before it, which keeps max(its best extension, best - gained). Each child first
+    # raises best to at least its own gained, and returns at most best - its gained, so the best
+    # extension is never above best - gained: the value kept is best - gained whatever the
+    # children return, as long as it is no more. (A ruled-out child returning 1 can be more, and
+    # is killed.)
+    **dict.fromkeys(
+        (
+            _BOUND + "best_ext = 0 -> best_ext = 1",
+            _BOUND + "ext = dfs(n, nl, ns, gained + weight[n]) + weight[n] -> "
+            "ext = dfs(n, nl, ns, gained + weight[n]) - weight[n]",
+            _BOUND + "if ext > best_ext: -> if ext >= best_ext:",
+        ),
+        "the best extension a position finds is never above best - gained once a child has run"
+        " (each child raises best to its own gained first), so the value kept, max(best extension,"
+        " best - gained), is the same; starting at 1, counting children lower or taking ties"
+        " leaves it at most that",
+    ),
+    (
+        _BOUND + "moves.append((v, n, seen | bit if v == last else (seen & stars) | bit)) -> "
+        "moves.append((v, n, seen | bit if (v == last) or True else (seen & stars) | bit))"
+    ): (
+        "the spaces it keeps in seen after the tour steps up to a higher number hold lower numbers,"
+        " which the next position's reach leaves out anyway (it takes only stars and numbers from"
+        " the last one up): the same reach, keys and positions"
+    ),
+    (_BOUND + "if len(moves) > 1: -> if len(moves) >= 1:"): "it sorts a list of one move",
+    **dict.fromkeys(
+        (
+            _BOUND + "dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s]) -> "
+            "dfs(s, -1 if (stars >> s & 1) and False else vals[s], 1 << s, weight[s])",
+            _BOUND + "dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s]) -> "
+            "dfs(s, -1 if stars << s & 1 else vals[s], 1 << s, weight[s])",
+        ),
+        "vals holds -1 for a star (_arrays), so a star start gets -1 either way",
+    ),
     (_BOUND + "if gained > best: -> if gained >= best:"): (
         "ties: a tour only as heavy as the best found replaces it. The score is the same, and the"
         " tour another of the equally good ones, still the same one every time for the same map"

@@ -102,6 +102,43 @@ def test_O_SCORE_a_tour_leaving_its_first_number_counts_only_the_spaces_it_passe
     assert len(path) == best_tour(board).total == 9
 
 
+# The branch and bound's table of positions: a position it rules out is kept with the bound that
+# ruled it out (met again, it is ruled out at once), and adds nothing to the bound kept for the
+# position before it. (map, positions, best total)
+REMEMBERED = {
+    "a position ruled out is remembered": (
+        {
+            "UT": ("star", False), "AZ": ("star", False), "NM": ("star", False), "IN": (40, False),
+            "MI": ("star", False), "MO": (70, False), "AR": (40, False), "TX": (70, False),
+            "OH": (3, False), "WV": ("star", False), "NY": ("star", False), "MC": (40, True),
+            "NE2": (3, False), "KY": ("star", False), "VA": ("star", False), "TN": ("star", False),
+            "NC": (99, False), "SC": (99, False),
+        },
+        118,
+        13,
+    ),
+    "a position ruled out adds nothing to the one before": (
+        {
+            "CO": ("star", False), "MO": ("star", False), "OK": (40, False), "TX": (3, False),
+            "TN": ("star", False), "NC": (70, False), "SC": (99, False), "AL": ("star", False),
+            "MS": (70, False),
+        },
+        21,
+        6,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REMEMBERED))
+def test_O_SCORE_the_branch_and_bound_remembers_the_positions_it_ruled_out(case: str) -> None:
+    board, positions, total = REMEMBERED[case]
+    try:
+        path = _bounded(*_arrays(board), budget=positions)
+    except _TooWild:
+        pytest.fail(f"the branch and bound needed more than {positions} positions")
+    assert sum(1 + bool(board[SPACES[i]][1]) for i in path) == best_tour(board).total == total
+
+
 def test_O_SCORE_a_number_is_entered_from_below_and_left_upwards_only() -> None:
     # A space holding a number is entered from a star or a number no higher, and left to a star
     # or a number no lower (O-ROUTE). The bound on the part of the map ahead counts what the
