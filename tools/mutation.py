@@ -774,6 +774,33 @@ EQUIVALENT: dict[str, str] = {
     (_BOUND + "if ub is None or b < ub: -> if ub is None or b <= ub:"): (
         "on a tie it stores the value already there"
     ),
+    # _plain(): the order of the numbered spaces, highest first.
+    (
+        "touring_widgets/on_tour/scoring.py _plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"
+        " if usable >> i & 1 and vals[i] >= 0], reverse=True) -> order = sorted([(vals[i], i) for i in"
+        " range(N_SPACES) if usable >> i | 1 and vals[i] >= 0], reverse=True)"
+    ): "only a usable numbered space holds a value of 0 or more (_arrays leaves -1 elsewhere)",
+    (
+        "touring_widgets/on_tour/scoring.py _plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"
+        " if usable >> i & 1 and vals[i] >= 0], reverse=True) -> order = sorted([(vals[i], i) for i in"
+        " range(N_SPACES) if usable >> i & 1 or vals[i] >= 0], reverse=True)"
+    ): (
+        "it adds the stars (value -1) at the end of the order: the stars next to a star are then"
+        " solved there as (star, -1, itself), the very states the loop over tour starts asks for"
+        " next and takes from the memo (the same states, each counted once); a lone star gets a"
+        " base entry, which is read only for numbered spaces"
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _search: return _plain(vals, stars, circled, usable,"
+            " budget if method is None else 1 << 62) -> return _plain(vals, stars, circled, usable,"
+            " budget if method is None else 2 << 62)",
+            "touring_widgets/on_tour/scoring.py _search: return _plain(vals, stars, circled, usable,"
+            " budget if method is None else 1 << 62) -> return _plain(vals, stars, circled, usable,"
+            " budget if method is None else 1 << 63)",
+        ),
+        "a budget no search reaches either way (2^62 states)",
+    ),
     # dfs(): what a position returns (the best extension found under it) is read only by the
     # position before it, which keeps max(its best extension, best - gained). Each child first
     # raises best to at least its own gained, and returns at most best - its gained, so the best

@@ -283,6 +283,85 @@ def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
         _plain(*_arrays(board), budget=100)
 
 
+def stand_ins(monkeypatch) -> list[str]:
+    """Replace the branch and bound and the frontier search by stand-ins that only say they ran."""
+    ran: list[str] = []
+
+    def bounded(*args, **kwargs):
+        ran.append("bounded")
+        return []
+
+    def frontier(*args, **kwargs):
+        ran.append("frontier")
+        return []
+
+    monkeypatch.setattr(scoring, "_bounded", bounded)
+    monkeypatch.setattr(scoring, "_frontier", frontier)
+    return ran
+
+
+def test_O_SCORE_the_memoised_search_forced_by_name_runs_to_the_end(monkeypatch) -> None:
+    # The tests that check one exact search against another force each by name. This map needs
+    # more states than best_tour lets the memoised search have: forced, it must still finish,
+    # never hand the map to another search.
+    board = stress_map(1, 5, TWO)
+    total = best_tour(board).total
+    with pytest.raises(_TooWild):
+        _plain(*_arrays(board), budget=scoring._PLAIN_BUDGET)
+    ran = stand_ins(monkeypatch)
+    path = _search(*_arrays(board), method="plain")
+    assert ran == []
+    assert check_tour(board, [SPACES[i] for i in path]).total == total
+
+
+def test_O_SCORE_the_frontier_search_forced_by_name_runs_where_the_branch_and_bound_finishes(
+    monkeypatch,
+) -> None:
+    # best_tour takes the short branch and bound's tour on this map (197 positions); the frontier
+    # search forced by name still runs both its passes, to beat a tour one space lighter.
+    passes = []
+
+    def counted(*args, **kwargs):
+        passes.append((args[4], args[5] if len(args) > 5 else 0))
+        return _frontier_pass(*args, **kwargs)
+
+    monkeypatch.setattr(scoring, "_frontier_pass", counted)
+    board = stress_map(0, 22, TWO)
+    path = _search(*_arrays(board), method="frontier")
+    assert passes == [(46, _BEAM), (46, 0)]
+    assert check_tour(board, [SPACES[i] for i in path]).total == 47
+
+
+def ladder(stars: int, distinct: int) -> dict:
+    """A full map: ``stars`` stars, the other spaces numbered 0, 1, ... ``distinct`` - 1 in turn."""
+    wild = set(random.Random(f"ladder/{stars}").sample(SPACES, stars))
+    numbered = iter(range(len(SPACES)))
+    return {s: ("star", False) if s in wild else (next(numbered) % distinct, False) for s in SPACES}
+
+
+@pytest.mark.parametrize(
+    ("stars", "distinct", "search"),
+    [
+        (15, 5, "bounded"),
+        (16, 14, "frontier"),
+        (16, 15, "bounded"),
+        (21, 14, "frontier"),
+        (21, 15, "bounded"),
+        (22, 15, "frontier"),
+    ],
+    ids=str,
+)
+def test_O_SCORE_maps_the_memoised_search_gives_up_on_go_to_the_quicker_search(
+    monkeypatch, stars: int, distinct: int, search: str
+) -> None:
+    # The branch and bound's work grows with the stars, the frontier search's with the distinct
+    # numbers: from 16 stars the frontier search among fewer than 15 numbers, from 22 always.
+    board = ladder(stars, distinct)
+    ran = stand_ins(monkeypatch)
+    _search(*_arrays(board))
+    assert ran == [search]
+
+
 def _end(mate: int, own: int, other: int) -> int:
     """A frontier entry ending a piece: its other end ``mate`` (63: an end of the whole tour),
     the first number codes met from this end (``own``) and from the other (``other``)."""
