@@ -790,6 +790,42 @@ EQUIVALENT: dict[str, str] = {
         " next and takes from the memo (the same states, each counted once); a lone star gets a"
         " base entry, which is read only for numbered spaces"
     ),
+    ("touring_widgets/on_tour/scoring.py _plain: if x > best: -> if x >= best:"): (
+        "in the loop over numbered spaces with no cycle next door: ties, a step as good as the one"
+        " kept replaces it; the same score, another of the equally good tours, the same one every"
+        " time for the same map (solve()'s line reads the same, and its mutant is killed: a reason"
+        " here would also excuse it, so check it if it ever survives)"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _plain: base[i] = (best, best_e[1] | 1 << best_n, best_e,"
+        " best_n) if best_e is not None else _END -> base[i] = (best, best_e[1] | 1 >> best_n, best_e,"
+        " best_n) if best_e is not None else _END"
+    ): (
+        "it leaves out of a tour's spaces only its first step (1 >> best_n is 0, or the same bit for"
+        " space 0), a number above the one it starts from: the spaces visited that the check"
+        " against them guards (stars and numbers no higher) never include it"
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _plain: best = -1 -> best = +1",
+            "touring_widgets/on_tour/scoring.py _plain: best = -1 -> best = -2",
+        ),
+        "every tour start weighs at least 1, so the first one sets best and tops alike from -2,"
+        " -1 or 1 (a first tour of weight 1 joins tops instead of starting it: the same list); a"
+        " lone star is skipped only below best, never at weight 1 against 1",
+    ),
+    ("touring_widgets/on_tour/scoring.py _plain: tops: list[int] = [] -> tops: list[int] = None"): (
+        "the first start sets tops (its weight beats best = -1); with no start, None is as falsy as []"
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _plain: best_n = -1 -> best_n = None",
+            "touring_widgets/on_tour/scoring.py _plain: best_n = -1 -> best_n = +1",
+            "touring_widgets/on_tour/scoring.py _plain: best_n = -1 -> best_n = -2",
+        ),
+        "a starting value never read (in solve() and in the loop over numbered spaces alike): best_n"
+        " is read only when best_e is set, and both are set together",
+    ),
     **dict.fromkeys(
         (
             "touring_widgets/on_tour/scoring.py _search: return _plain(vals, stars, circled, usable,"

@@ -277,6 +277,18 @@ def test_O_SCORE_the_memoised_search_shares_the_tours_that_end_alike(case: tuple
     assert best_within(_plain, case, states, "states") == best
 
 
+def test_O_SCORE_the_memoised_search_takes_a_higher_numbers_tour_as_it_is() -> None:
+    # From the 5s (MS, TN) the tour climbs to NC (50) and VA (99). The best tour from NC is
+    # solved once and taken as it is, since it passes none of the spaces already visited: four
+    # states in all. Counting a space it does not pass as one of them costs a fifth.
+    board = {"VA": (99, False), "TN": (5, False), "NC": (50, False), "MS": (5, False)}
+    try:
+        path = _plain(*_arrays(board), budget=4)
+    except _TooWild:
+        pytest.fail("the memoised search needed more than 4 states")
+    assert [SPACES[i] for i in path] == ["MS", "TN", "NC", "VA"]
+
+
 def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
     board = stress_map(3, 16, TWO)
     with pytest.raises(_TooWild):
