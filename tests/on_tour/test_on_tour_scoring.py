@@ -14,7 +14,7 @@ import touring_widgets as tw
 from touring_widgets.errors import IllegalAction
 from touring_widgets.on_tour import SPACES, best_tour, check_tour
 from touring_widgets.on_tour.facts import ADJACENT
-from touring_widgets.on_tour.scoring import _arrays, _search
+from touring_widgets.on_tour.scoring import _arrays, _search, normalise_cell
 
 
 def patch_map(rng: random.Random, size: int, values: list[Any], star_chance: float) -> dict:
@@ -156,6 +156,39 @@ class TestBestTour:
             tour = best_tour(board).tour
             assert best_tour(board).tour == tour
             assert best_tour(dict(reversed(board.items()))).tour == tour
+
+    @pytest.mark.parametrize(
+        ("board", "tour"),
+        [
+            (  # NE2, a star with one route, before PA (10) with three: both tours score 6
+                {"NY": (20, True), "PA": (10, True), "OH": (80, False), "IN": ("star", True),
+                 "NE2": ("star", True), "MI": (80, False), "MC": (70, True)},
+                ["NE2", "NY", "MC"],
+            ),
+            (  # NC (1) has one route; GA (0) is lower but has two
+                {"MS": (5, False), "AR": (5, False), "LA": (2, False), "TN": (1, False),
+                 "OK": (0, False), "AL": (4, False), "NC": (1, False), "GA": (0, False)},
+                ["NC", "TN", "AL", "MS", "AR"],
+            ),
+            (  # WV (1), with one route, before the star SC, with two: dead ends first
+                {"GA": (0, False), "SC": ("star", False), "NC": (4, False), "VA": (3, False),
+                 "WV": (1, True), "FL": (4, True), "AL": (2, False)},
+                ["WV", "VA", "NC", "SC"],
+            ),
+            (  # no tour starts at a dead end: the star PA, lowest of all, before NY (0)
+                {"NY": (0, True), "NE2": (1, False), "PA": ("star", False), "MC": (1, False),
+                 "VA": (0, False)},
+                ["PA", "NY", "MC"],
+            ),
+        ],
+    )
+    def test_O_SCORE_of_equally_good_tours_the_one_from_a_dead_end_then_the_lowest_number_is_shown(
+        self, board: dict, tour: list[str]
+    ) -> None:
+        # What a player reads off the board is the tour best_tour shows: of the equally good
+        # ones, it starts where no other route leaves if one does, then at the lowest number (a
+        # star lowest of all), then where the fewest routes leave.
+        assert best_tour(board).tour == tour
 
     def test_O_ROUTE_score_counts_spaces_and_circles(self) -> None:
         board = {"TX": (10, True), "OK": (20, False), "KS": ("star", True), "NE": (5, False)}
@@ -363,6 +396,11 @@ class TestMalformedMaps:
             with pytest.raises(IllegalAction) as err:
                 call()
             assert str(err.value) == f"{message} (O-MAP)"
+
+    def test_O_MAP_a_cell_read_on_its_own_is_refused_with_no_space_named(self) -> None:
+        with pytest.raises(IllegalAction) as err:
+            normalise_cell(["X", True])
+        assert str(err.value) == f"cell ['X', True] {CELLS} (O-MAP)" and err.value.rule == "O-MAP"
 
     def test_cells_in_other_spellings_are_read(self) -> None:
         board = {"TX": [10, 1], "OK": ["star", 0], "KS": (20, True), "NE": None}

@@ -289,6 +289,17 @@ def test_O_SCORE_the_memoised_search_takes_a_higher_numbers_tour_as_it_is() -> N
     assert [SPACES[i] for i in path] == ["MS", "TN", "NC", "VA"]
 
 
+def test_O_SCORE_the_memoised_search_skips_a_star_that_cannot_beat_the_best_tour() -> None:
+    # TX (1) to OK (2) is worth 2 and needs no search (no cycle). WA, a star with no written
+    # space next to it, is worth 1 at most: it is not searched at all.
+    board = {"TX": (1, False), "OK": (2, False), "WA": ("star", False)}
+    try:
+        path = _plain(*_arrays(board), budget=0)
+    except _TooWild:
+        pytest.fail("the memoised search searched from the star")
+    assert [SPACES[i] for i in path] == ["TX", "OK"]
+
+
 def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
     board = stress_map(3, 16, TWO)
     with pytest.raises(_TooWild):
