@@ -774,6 +774,21 @@ EQUIVALENT: dict[str, str] = {
     (_BOUND + "if ub is None or b < ub: -> if ub is None or b <= ub:"): (
         "on a tie it stores the value already there"
     ),
+    # _arrays(): the map as arrays.
+    ("touring_widgets/on_tour/scoring.py _arrays: vals = [-1] * N_SPACES -> vals = [-2] * N_SPACES"): (
+        "the value of a star, an X or an empty space is never read as a number: the searches and"
+        " check_tour look at stars and usable spaces first (a star start is given -1 by name), the"
+        " frontier search skips a space off the tour before reading its code, and -2 is below 0"
+        " wherever numbers are told apart from the rest"
+    ),
+    (
+        "touring_widgets/on_tour/scoring.py _arrays: if type(cell) is tuple and len(cell) == 2 and"
+        " type(cell[0]) is int and type(cell[1]) is bool: -> if type(None) is tuple and len(cell) == 2"
+        " and type(cell[0]) is int and type(cell[1]) is bool:"
+    ): (
+        "every cell then goes the slow way, through normalise_cell, which reads a (number, circled)"
+        " tuple the same"
+    ),
     # _plain(): the order of the numbered spaces, highest first.
     (
         "touring_widgets/on_tour/scoring.py _plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"

@@ -371,6 +371,9 @@ class TestMalformedMaps:
             ({"TX": (True, False)}, r"TX: cell \(True, False\)"),
             ({"TX": (56,)}, r"TX: cell \(56,\)"),
             ({"TX": "56"}, "TX: cell '56'"),
+            ({"TX": 56}, "TX: cell 56 is not None"),
+            ({"TX": {0: 56, 1: False}}, r"TX: cell \{0: 56, 1: False\}"),
+            ({"TX": {"number": 56, "circled": False}}, "TX: cell {'number': 56"),
             ({"OK": (10, False), "TX": ("circle", True)}, r"TX: cell \('circle', True\)"),
         ],
     )
@@ -408,3 +411,19 @@ class TestMalformedMaps:
             best_tour(board).total
             == best_tour({"TX": (10, True), "OK": ("star", False), "KS": (20, True)}).total
         )
+
+    @pytest.mark.parametrize(
+        ("cell", "read"),
+        [
+            ([0, 0], (0, False)),
+            ([99, 1], (99, True)),
+            (["X", 0], ("X", False)),
+            (["star", True], ("star", True)),
+        ],
+    )
+    def test_O_MAP_a_cell_in_another_spelling_reads_as_its_canonical_form(
+        self, cell: Any, read: tuple
+    ) -> None:
+        # The lowest and highest days (00 and 99) included; an X is never circled.
+        assert normalise_cell(cell) == read
+        assert best_tour({"TX": cell}) == best_tour({"TX": read})
