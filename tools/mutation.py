@@ -663,15 +663,6 @@ EQUIVALENT: dict[str, str] = {
         "only read for spaces of higher numbers, each set when its number's regions are weighed "
         '(highest first)',
     ),
-    (
-        "touring_widgets/on_tour/scoring.py _bounded: over = [ge[v + 2] & ~stars for v in range(99)] "
-        "+ [0]  # numbers higher than v -> over = [ge[v + 2] & ~stars for v in range(99)] + [1]  # "
-        "numbers higher than v"
-    ): (
-        "over[99] is read only while the 99s' regions are weighed; the space 0 it then adds is a lower"
-        " number, whose totals are still 0 (highest numbers are weighed first), or a 99 in the very"
-        " region being weighed (a 99 next to a region of 99s joins it), whose totals are set after"
-    ),
     # bound(): the search rules a position out when the least of three quick bounds and the sharper
     # one (the best exit over the blocks, E) is at most ``need``. E never exceeds the second or
     # third quick bound: each exit adds to spaces of home (``some``) a region next to home and
@@ -788,6 +779,15 @@ EQUIVALENT: dict[str, str] = {
     ): (
         "every cell then goes the slow way, through normalise_cell, which reads a (number, circled)"
         " tuple the same"
+    ),
+    **dict.fromkeys(
+        (
+            "touring_widgets/on_tour/scoring.py _arrays: if not 0 <= mark <= 99: -> if not 1 <= mark <= 99:",
+            "touring_widgets/on_tour/scoring.py _arrays: if not 0 <= mark <= 99: -> if not 0 < mark <= 99:",
+            "touring_widgets/on_tour/scoring.py _arrays: if not 0 <= mark <= 99: -> if not 0 <= mark < 99:",
+        ),
+        "a 00 or a 99 then goes through normalise_cell, which accepts it (it raises only for a cell"
+        " out of range) and leaves the number and circle already read",
     ),
     # _plain(): the order of the numbered spaces, highest first.
     (
