@@ -121,6 +121,11 @@ TARGET = 90.0  # per cent of a module's mutants killed
 # Survivors that cannot change anything anyone sees, keyed as the report prints them,
 # "file function: before -> after", with the reason (README: tools/README.md).
 _BOUND = "touring_widgets/on_tour/scoring.py _bounded: "  # prefix of the scorer's bound survivors
+#: the fast path of the scorer's map reader, as the report prints its survivors
+_FAST = (
+    "touring_widgets/on_tour/scoring.py _arrays: if type(cell) is tuple and len(cell) == 2 and"
+    " type(cell[0]) is int and type(cell[1]) is bool: -> "
+)
 _GE = "ge = [0] * 101  # index last + 1: usable spaces a tour whose last number is ``last`` may enter"
 EQUIVALENT: dict[str, str] = {
     (
@@ -788,6 +793,18 @@ EQUIVALENT: dict[str, str] = {
         ),
         "a 00 or a 99 then goes through normalise_cell, which accepts it (it raises only for a cell"
         " out of range) and leaves the number and circle already read",
+    ),
+    **dict.fromkeys(
+        (
+            _FAST + "if type(cell) is tuple and len(cell) == 2 and type(None) is int and type(cell[1]) is "
+            "bool:",
+            _FAST + "if type(cell) is tuple and len(cell) == 2 and type(cell[1]) is int and type(cell[1]) is "
+            "bool:",
+            _FAST + "if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(None) is "
+            "bool:",
+        ),
+        "the test is then never true: every cell goes the slow way, through normalise_cell, which reads"
+        " a (number, circled) tuple the same",
     ),
     # _plain(): the order of the numbered spaces, highest first.
     (

@@ -372,6 +372,7 @@ class TestMalformedMaps:
             ({"TX": (56,)}, r"TX: cell \(56,\)"),
             ({"TX": "56"}, "TX: cell '56'"),
             ({"TX": 56}, "TX: cell 56 is not None"),
+            ({"TX": (56, 2)}, r"TX: cell \(56, 2\)"),
             ({"TX": {0: 56, 1: False}}, r"TX: cell \{0: 56, 1: False\}"),
             ({"TX": {"number": 56, "circled": False}}, "TX: cell {'number': 56"),
             ({"OK": (10, False), "TX": ("circle", True)}, r"TX: cell \('circle', True\)"),
