@@ -28,15 +28,24 @@ from touring_widgets.on_tour.scoring import (
 )
 
 
-def best_within(search, case: tuple, budget: int, what: str) -> int:
-    """The weight of the tour ``search`` finds on the stress map ``case`` within ``budget``."""
-    stars, seed, numbers = case
-    board = stress_map(seed, stars, numbers)
+def tour_within(search, board: dict, budget: int, what: str) -> list[str]:
+    """The tour ``search`` finds on ``board`` within ``budget`` (positions or states, ``what``)."""
     try:
         path = search(*_arrays(board), budget=budget)
     except _TooWild:
         pytest.fail(f"the search needed more than {budget} {what}")
-    return sum(1 + bool(board[SPACES[i]][1]) for i in path)
+    return [SPACES[i] for i in path]
+
+
+def weight(board: dict, tour: list[str]) -> int:
+    return sum(1 + bool(board[s][1]) for s in tour)
+
+
+def best_within(search, case: tuple, budget: int, what: str) -> int:
+    """The weight of the tour ``search`` finds on the stress map ``case`` within ``budget``."""
+    stars, seed, numbers = case
+    board = stress_map(seed, stars, numbers)
+    return weight(board, tour_within(search, board, budget, what))
 
 
 # (stars, seed, numbers) -> (best total, positions the branch and bound needs)
@@ -79,11 +88,8 @@ def test_O_SCORE_a_tour_from_a_star_climbs_only_past_what_it_passed() -> None:
         "VA": (99, False), "TN": (50, True), "NC": (5, False), "SC": ("star", False),
         "GA": (50, False), "AL": (5, False), "MS": ("star", False), "FL": (50, True),
     }
-    try:
-        path = _bounded(*_arrays(board), budget=78)
-    except _TooWild:
-        pytest.fail("the branch and bound needed more than 78 positions")
-    assert sum(1 + bool(board[SPACES[i]][1]) for i in path) == best_tour(board).total == 12
+    tour = tour_within(_bounded, board, 78, "positions")
+    assert weight(board, tour) == best_tour(board).total == 12
 
 
 def test_O_SCORE_a_tour_leaving_its_first_number_counts_only_the_spaces_it_passed() -> None:
@@ -95,11 +101,7 @@ def test_O_SCORE_a_tour_leaving_its_first_number_counts_only_the_spaces_it_passe
         "IA": ("star", False), "KS": ("star", False), "MO": (20, False), "AR": ("star", False),
         "TX": ("star", False), "MS": (99, False),
     }
-    try:
-        path = _bounded(*_arrays(board), budget=23)
-    except _TooWild:
-        pytest.fail("the branch and bound needed more than 23 positions")
-    assert len(path) == best_tour(board).total == 9
+    assert len(tour_within(_bounded, board, 23, "positions")) == best_tour(board).total == 9
 
 
 # The branch and bound's table of positions: a position it rules out is kept with the bound that
@@ -132,11 +134,8 @@ REMEMBERED = {
 @pytest.mark.parametrize("case", list(REMEMBERED))
 def test_O_SCORE_the_branch_and_bound_remembers_the_positions_it_ruled_out(case: str) -> None:
     board, positions, total = REMEMBERED[case]
-    try:
-        path = _bounded(*_arrays(board), budget=positions)
-    except _TooWild:
-        pytest.fail(f"the branch and bound needed more than {positions} positions")
-    assert sum(1 + bool(board[SPACES[i]][1]) for i in path) == best_tour(board).total == total
+    tour = tour_within(_bounded, board, positions, "positions")
+    assert weight(board, tour) == best_tour(board).total == total
 
 
 def test_O_SCORE_a_number_is_entered_from_below_and_left_upwards_only() -> None:
@@ -148,11 +147,7 @@ def test_O_SCORE_a_number_is_entered_from_below_and_left_upwards_only() -> None:
         "MO": ("star", False), "TN": ("star", False), "NC": (70, False), "SC": (99, False),
         "GA": ("star", False), "AL": ("star", False), "MS": (70, False),
     }
-    try:
-        path = _bounded(*_arrays(board), budget=20)
-    except _TooWild:
-        pytest.fail("the branch and bound needed more than 20 positions")
-    assert len(path) == best_tour(board).total == 6
+    assert len(tour_within(_bounded, board, 20, "positions")) == best_tour(board).total == 6
 
 
 # (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
@@ -207,10 +202,9 @@ def test_O_SCORE_the_frontier_search_keeps_few_states(case: tuple) -> None:
     assert kept <= states, f"the exact pass kept {kept} states"
 
 
-def frontier_passes(monkeypatch, case: tuple) -> tuple[int, list[tuple[int, int]]]:
-    """best_tour's total on a stress map, and the frontier passes it ran: (the weight a tour
-    must beat, the states a step kept, 0 for all)."""
-    stars, seed, numbers = case
+def passes_run(monkeypatch) -> list[tuple[int, int]]:
+    """The frontier passes run from now on: (the weight a tour must beat, the states a step
+    kept, 0 for all)."""
     passes = []
 
     def counted(*args, **kwargs):
@@ -218,6 +212,13 @@ def frontier_passes(monkeypatch, case: tuple) -> tuple[int, list[tuple[int, int]
         return _frontier_pass(*args, **kwargs)
 
     monkeypatch.setattr(scoring, "_frontier_pass", counted)
+    return passes
+
+
+def frontier_passes(monkeypatch, case: tuple) -> tuple[int, list[tuple[int, int]]]:
+    """best_tour's total on a stress map, and the frontier passes it ran."""
+    stars, seed, numbers = case
+    passes = passes_run(monkeypatch)
     return best_tour(stress_map(seed, stars, numbers)).total, passes
 
 
@@ -282,22 +283,14 @@ def test_O_SCORE_the_memoised_search_takes_a_higher_numbers_tour_as_it_is() -> N
     # solved once and taken as it is, since it passes none of the spaces already visited: four
     # states in all. Counting a space it does not pass as one of them costs a fifth.
     board = {"VA": (99, False), "TN": (5, False), "NC": (50, False), "MS": (5, False)}
-    try:
-        path = _plain(*_arrays(board), budget=4)
-    except _TooWild:
-        pytest.fail("the memoised search needed more than 4 states")
-    assert [SPACES[i] for i in path] == ["MS", "TN", "NC", "VA"]
+    assert tour_within(_plain, board, 4, "states") == ["MS", "TN", "NC", "VA"]
 
 
 def test_O_SCORE_the_memoised_search_skips_a_star_that_cannot_beat_the_best_tour() -> None:
     # TX (1) to OK (2) is worth 2 and needs no search (no cycle). WA, a star with no written
     # space next to it, is worth 1 at most: it is not searched at all.
     board = {"TX": (1, False), "OK": (2, False), "WA": ("star", False)}
-    try:
-        path = _plain(*_arrays(board), budget=0)
-    except _TooWild:
-        pytest.fail("the memoised search searched from the star")
-    assert [SPACES[i] for i in path] == ["TX", "OK"]
+    assert tour_within(_plain, board, 0, "states") == ["TX", "OK"]
 
 
 def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
@@ -342,13 +335,7 @@ def test_O_SCORE_the_frontier_search_forced_by_name_runs_where_the_branch_and_bo
 ) -> None:
     # best_tour takes the short branch and bound's tour on this map (197 positions); the frontier
     # search forced by name still runs both its passes, to beat a tour one space lighter.
-    passes = []
-
-    def counted(*args, **kwargs):
-        passes.append((args[4], args[5] if len(args) > 5 else 0))
-        return _frontier_pass(*args, **kwargs)
-
-    monkeypatch.setattr(scoring, "_frontier_pass", counted)
+    passes = passes_run(monkeypatch)
     board = stress_map(0, 22, TWO)
     path = _search(*_arrays(board), method="frontier")
     assert passes == [(46, _BEAM), (46, 0)]
