@@ -38,6 +38,7 @@ def tour_within(search, board: dict, budget: int, what: str) -> list[str]:
 
 
 def weight(board: dict, tour: list[str]) -> int:
+    """What a tour scores on ``board``: a point a space, one more a circled space (O-SCORE)."""
     return sum(1 + bool(board[s][1]) for s in tour)
 
 
@@ -184,7 +185,7 @@ def test_O_SCORE_the_frontier_search_counts_only_spaces_a_tour_may_enter(case: t
     board = cut_map(*case)
     arrays = _arrays(board)
     assert best_tour(board).total == best
-    assert sum(1 + bool(board[SPACES[i]][1]) for i in _search(*arrays, method="frontier")) == best
+    assert weight(board, [SPACES[i] for i in _search(*arrays, method="frontier")]) == best
     found, _, history = _frontier_pass(*arrays, best - 1)
     assert found == best
     kept = sum(len(step) for step in history)
