@@ -5,8 +5,8 @@ python benchmarks/bench_on_tour.py --quick    # 500 maps, 200 games a bot, 2 har
 python benchmarks/bench_on_tour.py --baseline REV   # the engine to compare with (default a0bae5e)
 
 best_tour and a plain depth-first search (``naive_best_tour``, the baseline) score the same
-end-of-game maps one after the other, so both see the same machine load; the speed-up is the
-ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``.
+end-of-game maps in turns, a hundred maps at a time, so both see the same machine load; the
+speed-up is the ratio of their medians. The hard maps are the families of ``on_tour_hard_maps.py``.
 
 Solo greedy games per second are timed for this working tree and for the engine of ``REV``
 (taken with ``git archive`` into a temporary folder), each in a fresh process, taking turns, so
@@ -108,23 +108,35 @@ def final_maps(count: int, policy: str = "greedy") -> list[dict]:
     return [OnTour(players=[policy], seed=seed).play().map(0) for seed in range(count)]
 
 
-def time_side_by_side(maps: list[dict]) -> tuple[list[float], list[float], list[float]]:
-    """Seconds best_tour and naive_best_tour take on each map, one right after the other, and
-    the CPU seconds best_tour takes (which leave out the time other processes held the CPU)."""
-    ours, naive, ours_cpu = [], [], []
-    for board in maps:
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        score = best_tour(board)
-        t1 = time.perf_counter()
-        c1 = time.process_time()
-        total, _ = naive_best_tour(board)
-        t2 = time.perf_counter()
-        if total != score.total:
-            raise AssertionError(f"best_tour found {score.total}, the plain search {total}: {board}")
-        ours.append(t1 - t0)
-        naive.append(t2 - t1)
-        ours_cpu.append(c1 - c0)
+def time_side_by_side(maps: list[dict], chunk: int = 100) -> tuple[list[float], list[float], list[float]]:
+    """Seconds best_tour and naive_best_tour take on each map, and the CPU seconds best_tour
+    takes (which leave out the time other processes held the CPU).
+
+    The maps go in chunks: each function scores a whole chunk, then the other scores the same
+    chunk, the first taking turns, so both see the same machine load. Timing them map by map
+    instead charges whichever runs second with the plain search's leftovers (its garbage, the
+    caches it filled): measured so, best_tour's median is about a fifth higher.
+    """
+    ours = [0.0] * len(maps)
+    ours_cpu = [0.0] * len(maps)
+    naive = [0.0] * len(maps)
+    totals: dict[str, list[int]] = {"ours": [0] * len(maps), "naive": [0] * len(maps)}
+    for start in range(0, len(maps), chunk):
+        part = range(start, min(start + chunk, len(maps)))
+        for who in ("ours", "naive") if start // chunk % 2 == 0 else ("naive", "ours"):
+            for k in part:
+                c0 = time.process_time()
+                t0 = time.perf_counter()
+                if who == "ours":
+                    totals[who][k] = best_tour(maps[k]).total
+                    ours[k] = time.perf_counter() - t0
+                    ours_cpu[k] = time.process_time() - c0
+                else:
+                    totals[who][k] = naive_best_tour(maps[k])[0]
+                    naive[k] = time.perf_counter() - t0
+    for k, (a, b) in enumerate(zip(totals["ours"], totals["naive"])):
+        if a != b:
+            raise AssertionError(f"best_tour found {a}, the plain search {b}: {maps[k]}")
     return ours, naive, ours_cpu
 
 

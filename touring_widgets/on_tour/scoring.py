@@ -111,39 +111,29 @@ def _arrays(board: Mapping[str, Any]) -> tuple[list[int], int, int, int]:
     return vals, stars, circled, usable
 
 
-# Neighbour unions of 7-space chunks, so the union over a whole mask is six table look-ups.
-_CHUNK = 7
+# Neighbour unions of 14-space chunks, so the union over a whole mask is three table look-ups.
+_CHUNK = 14
 _CHUNKS = (N_SPACES + _CHUNK - 1) // _CHUNK
 
 
 def _chunk_tables() -> tuple[tuple[int, ...], ...]:
     tables = []
     for c in range(_CHUNKS):
-        table = []
-        for bits in range(1 << _CHUNK):
-            m = 0
-            for k in range(_CHUNK):
-                i = c * _CHUNK + k
-                if bits >> k & 1 and i < N_SPACES:
-                    m |= NEIGHBOUR_MASK[i]
-            table.append(m)
+        table = [0] * (1 << _CHUNK)
+        for bits in range(1, 1 << _CHUNK):
+            low = bits & -bits
+            i = c * _CHUNK + low.bit_length() - 1
+            table[bits] = table[bits ^ low] | (NEIGHBOUR_MASK[i] if i < N_SPACES else 0)
         tables.append(tuple(table))
     return tuple(tables)
 
 
-_T0, _T1, _T2, _T3, _T4, _T5 = _chunk_tables()
+_T0, _T1, _T2 = _chunk_tables()
 
 
 def _around(mask: int) -> int:
     """The spaces one route away from some space of ``mask``."""
-    return (
-        _T0[mask & 127]
-        | _T1[mask >> 7 & 127]
-        | _T2[mask >> 14 & 127]
-        | _T3[mask >> 21 & 127]
-        | _T4[mask >> 28 & 127]
-        | _T5[mask >> 35 & 127]
-    )
+    return _T0[mask & 16383] | _T1[mask >> 14 & 16383] | _T2[mask >> 28 & 16383]
 
 
 def _reach(start_mask: int, allowed: int) -> int:
@@ -151,18 +141,7 @@ def _reach(start_mask: int, allowed: int) -> int:
     seen = 0
     front = start_mask
     while front:
-        front = (
-            (
-                _T0[front & 127]
-                | _T1[front >> 7 & 127]
-                | _T2[front >> 14 & 127]
-                | _T3[front >> 21 & 127]
-                | _T4[front >> 28 & 127]
-                | _T5[front >> 35 & 127]
-            )
-            & allowed
-            & ~seen
-        )
+        front = (_T0[front & 16383] | _T1[front >> 14 & 16383] | _T2[front >> 28 & 16383]) & allowed & ~seen
         seen |= front
     return seen
 
@@ -385,7 +364,9 @@ def _start_rank(i: int, vals: list[int], stars: int, usable: int) -> tuple[bool,
     return (nb > 1, -1 if stars >> i & 1 else vals[i], nb, i)
 
 
-def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int = 0) -> list[int]:
+def _bounded(
+    vals: list[int], stars: int, circled: int, usable: int, budget: int = 0, floor: int = 0
+) -> list[int]:
     """The best tour as space indices, by branch and bound; past ``budget`` positions (if not 0)
     raises _TooWild carrying the best tour found so far."""
     # A state is (space, spaces the rest of the tour could still reach). Reach is taken along
@@ -394,7 +375,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
     # reached the same space with the same prospects share one entry of the tables.
     nmask = NEIGHBOUR_MASK
     nbrs = NEIGHBOURS
-    T0, T1, T2, T3, T4, T5 = _T0, _T1, _T2, _T3, _T4, _T5
+    T0, T1, T2 = _T0, _T1, _T2
     weight = [1 + (circled >> i & 1) for i in range(N_SPACES)]
     by_value = [0] * 100
     for i in range(N_SPACES):
@@ -417,50 +398,32 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         return m.bit_count() + (m & circled).bit_count()
 
     def reachable(cur: int, level: int, avail: int) -> int:
-        # Spaces a walk from cur can reach with its numbers never going down.
+        # Spaces a walk from cur can reach with its numbers never going down: flood the lowest
+        # level first, and keep what lies next to it on higher numbers for the levels after.
         seen = front = 1 << cur
         same = avail & (stars | by_value[level]) if level >= 0 else avail & stars
+        up = 0
         while True:
             while front:
-                front = (
-                    (
-                        T0[front & 127]
-                        | T1[front >> 7 & 127]
-                        | T2[front >> 14 & 127]
-                        | T3[front >> 21 & 127]
-                        | T4[front >> 28 & 127]
-                        | T5[front >> 35 & 127]
-                    )
-                    & same
-                    & ~seen
-                )
+                near = (T0[front & 16383] | T1[front >> 14 & 16383] | T2[front >> 28 & 16383]) & ~seen
+                up |= near & avail & ~same
+                front = near & same
                 seen |= front
-            up = (
-                (
-                    T0[seen & 127]
-                    | T1[seen >> 7 & 127]
-                    | T2[seen >> 14 & 127]
-                    | T3[seen >> 21 & 127]
-                    | T4[seen >> 28 & 127]
-                    | T5[seen >> 35 & 127]
-                )
-                & avail
-                & ~seen
-            )
             if not up:
                 return seen ^ 1 << cur
-            level = 100
-            rest = up
-            while rest:
-                b = rest & -rest
-                rest ^= b
-                v = vals[b.bit_length() - 1]
-                if v < level:
-                    level = v
-            # Next level: numbers below it are out; the walk steps onto its numbers next door.
+            lo, hi = level + 1, 99  # the lowest number waiting, found by halving
+            while lo < hi:
+                mid = (lo + hi + 1) >> 1
+                if up & ~ge[mid + 1]:
+                    hi = mid - 1
+                else:
+                    lo = mid
+            level = lo
+            # Next level: numbers below it are out (none wait); the walk steps onto its numbers.
             avail &= ge[level + 1]
             same = avail & (stars | by_value[level])
             front = up & by_value[level]
+            up ^= front
             seen |= front
 
     block_memo: dict[int, list[tuple[int, int]]] = {}
@@ -553,16 +516,37 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         after_of = [0] * N_SPACES  # the most the regions after a number's own can add
         total_of = [0] * N_SPACES  # the same, its own region included
         num_total = [0] * N_SPACES  # as total_of, counting numbers only
+        wild = stars & ahead
+        clumps = []  # the stars ahead in joined clumps, each with the spaces next to it
+        rest = wild
+        while rest:
+            b = rest & -rest
+            clump = _reach(b, wild) | b
+            rest &= ~clump
+            clumps.append((clump, _around(clump)))
         for v in levels:
             vm = by_value[v] & ahead
-            region = (by_value[v] | stars) & ahead
             up = higher & over[v]
             while vm:
+                # The region: the number's spaces joined through clumps of stars and each other.
                 b = vm & -vm
-                comp = _reach(b, region) | b
+                comp = b
+                edge = _around(b)
+                while True:
+                    grown = edge & vm & ~comp
+                    if grown:
+                        comp |= grown
+                        edge |= _around(grown)
+                    for clump, around in clumps:
+                        if edge & clump and not comp & clump:
+                            comp |= clump
+                            edge |= around
+                            grown = 1
+                    if not grown:
+                        break
                 numbers = comp & vm
                 vm &= ~comp
-                nb = _around(comp) & up
+                nb = edge & up
                 after = after_n = 0
                 while nb:
                     c = nb & -nb
@@ -593,7 +577,6 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
             if num_total[i] > step_n:
                 step_n = num_total[i]
             first &= ~region_of[i]
-        wild = stars & ahead
         result = min(
             wsum(ahead),
             wsum(home) + step,
@@ -659,7 +642,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
                         return best_exit
         return min(result, best_exit)
 
-    best = count = 0
+    best, count = floor, 0
     best_path: list[int] = []
     stack: list[int] = []
     upper: dict[int, int] = {}  # key -> proven upper bound on the extension
@@ -720,12 +703,15 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         count += 1
         if count > budget > 0:
             raise _TooWild(best_path)
-        ahead = reachable(cur, last, ge[last + 1] & usable & ~seen)
-        key = ahead | cur << 41
         if gained > best:
             best = gained
             best_path = stack[:]
         need = best - gained  # an extension must add more than this to matter
+        avail = ge[last + 1] & usable & ~seen
+        if avail.bit_count() + (avail & circled).bit_count() <= need:
+            return 0  # even every space left would not be enough
+        ahead = reachable(cur, last, avail)
+        key = ahead | cur << 41
         ub = upper.get(key)
         if ub is not None and ub <= need:
             return 0
@@ -883,6 +869,8 @@ def _frontier_pass(
         if on and code[v]:
             ahead[code[v]] = ahead.get(code[v], 0) + weight[v]
     states: dict[tuple, tuple] = {(): (0, None, None, 0)}
+    numbers_of = _NUMBERS_OF.__getitem__
+    kills: dict[tuple, int] = {}  # _ruled_out reads only the entries' numbers: states share it
     history: list[dict] = []
     found: tuple | None = None
     for k, (v, fr, earlier, leaving, getter) in enumerate(_STEPS):
@@ -943,7 +931,10 @@ def _frontier_pass(
             t = entry[3]
             if w + rem + wv <= best:
                 continue
-            kill = _ruled_out(st)
+            sig = tuple(map(numbers_of, st))
+            kill = kills.get(sig)
+            if kill is None:
+                kill = kills[sig] = _ruled_out(st)
             if kill < 0:
                 continue  # its pieces can never be joined into one tour
             if kill:
@@ -1026,7 +1017,10 @@ def _frontier_pass(
             after = ahead_by_code[k + 1]
             ranked = []
             for key, entry in nxt.items():
-                kill = _ruled_out(key)
+                sig = tuple(map(numbers_of, key))
+                kill = kills.get(sig)
+                if kill is None:
+                    kill = kills[sig] = _ruled_out(key)
                 if kill < 0:
                     continue
                 lost = sum(wc for c, wc in after.items() if kill >> c & 1) if kill else 0
@@ -1130,6 +1124,17 @@ def _piece(e: int) -> tuple[int, int, int, int, int, int] | None:
 
 
 _PIECES: dict[int, tuple[int, int, int, int, int, int] | None] = {}
+
+
+class _Numbers(dict):
+    """Frontier entry -> all _ruled_out reads of it: its numbers, and whether its mate ends the tour."""
+
+    def __missing__(self, e: int) -> int:
+        n = self[e] = 0 if e < 128 else (e >> 7) << 1 | (e >> 1 & 63 == 63)
+        return n
+
+
+_NUMBERS_OF = _Numbers()
 
 
 _ALL_CODES = (1 << 101) - 2  # codes 1..100: the numbers 0..99, plus one
