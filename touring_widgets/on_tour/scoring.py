@@ -800,17 +800,17 @@ def _frontier(vals: list[int], stars: int, circled: int, usable: int, alone: boo
         if not alone:
             return known  # the branch and bound finished: it is exact
     weight = len(known) + sum(1 for i in known if circled >> i & 1)
-    quick, found, history = _frontier_pass(vals, stars, circled, usable, weight - 1, _BEAM)
+    quick, found, _ = _frontier_pass(vals, stars, circled, usable, weight - 1, _BEAM)
     if quick <= weight:
         found = None  # the branch and bound's tour is as good
     else:
         weight = quick
-    _, found2, history2 = _frontier_pass(vals, stars, circled, usable, weight - alone)
+    _, found2, _ = _frontier_pass(vals, stars, circled, usable, weight - alone)
     if found2 is not None:
-        found, history = found2, history2
+        found = found2
     elif found is None:
         return known  # nothing beats it
-    step, key, choice = found
+    step, came, choice = found
     on = []
     routes: list[list[int]] = [[] for _ in range(N_SPACES)]
     while True:
@@ -822,7 +822,7 @@ def _frontier(vals: list[int], stars: int, circled: int, usable: int, alone: boo
                 routes[v].append(u)
         if step == 0:
             break
-        _, key, choice, _ = history[step][key]
+        _, came, choice, _ = came
         step -= 1
     ends = [v for v in on if len(routes[v]) < 2]
     s = min(ends, key=lambda i: _start_rank(i, vals, stars, usable))
@@ -846,8 +846,12 @@ _BEAM = 300  # states a step the quick pass of the frontier search keeps
 
 def _frontier_pass(
     vals: list[int], stars: int, circled: int, usable: int, best: int, beam: int = 0
-) -> tuple[int, tuple | None, list[dict]]:
-    """The frontier search: (best weight above ``best``, how it ends, the steps).
+) -> tuple[int, tuple | None, list[int]]:
+    """The frontier search: (best weight above ``best``, how it ends, the states kept a step).
+
+    How it ends: the step, the entry of the state before it and the choice there; an entry is
+    (weight, the entry it came from, the choice that made it, tour ends so far), so the tour is
+    read back along them.
 
     A state is a tuple over the frontier: 0 where no piece ends, else 1 | mate << 1 | own << 7
     | other << 14, where mate is the space at the piece's other end (itself for a lone space,
@@ -871,8 +875,8 @@ def _frontier_pass(
     states: dict[tuple, tuple] = {(): (0, None, None, 0)}
     numbers_of = _NUMBERS_OF.__getitem__
     kills: dict[tuple, int] = {}  # _ruled_out reads only the entries' numbers: states share it
-    history: list[dict] = []
     found: tuple | None = None
+    sizes: list[int] = []
     for k, (v, fr, earlier, leaving, getter) in enumerate(_STEPS):
         slot = {u: j for j, u in enumerate(fr)}
         last = len(fr) - 1
@@ -887,7 +891,7 @@ def _frontier_pass(
         def emit(
             r: list[int],
             w2: int,
-            st: tuple,
+            came: tuple,
             choice: Any,
             t: int,
             k: int = k,
@@ -913,7 +917,7 @@ def _frontier_pass(
                     # the whole tour ends here: only if no other piece was taken
                     if w2 > best and not any(r):
                         best = w2
-                        found = (k, st, choice)
+                        found = (k, came, choice)
                     return
                 r[slot[m]] |= 126  # its mate is now an end of the tour
                 t += 1
@@ -922,8 +926,9 @@ def _frontier_pass(
             key = getter(r)
             old = get(key)
             if old is None or w2 > old[0]:
-                nxt[key] = (w2, st, choice, t)
+                nxt[key] = (w2, came, choice, t)
 
+        sizes.append(len(states))
         ahead = ahead_by_code[k]
         lost_by_kill: dict[int, int] = {}
         for st, entry in states.items():
@@ -945,7 +950,7 @@ def _frontier_pass(
                     continue
             base = [*st, 0]
             if not on:
-                emit(base, w, st, -1, t)
+                emit(base, w, entry, -1, t)
                 continue
             w2 = w + wv
             for a, ja in enumerate(earlier):
@@ -972,7 +977,7 @@ def _frontier_pass(
                     if p != 63:
                         r[slot[p]] = 1 | v << 1 | np_ << 7 | nv << 14
                 r[last] = 1 | p << 1 | nv << 7 | np_ << 14
-                emit(r, w2, st, (ua,), t)
+                emit(r, w2, entry, (ua,), t)
                 for jb in earlier[a + 1 :]:
                     rb = base[jb]
                     if not rb:
@@ -1005,14 +1010,13 @@ def _frontier_pass(
                         # the whole tour: only if no other piece was taken
                         if w2 > best and not any(r):
                             best = w2
-                            found = (k, st, (ua, ub))
+                            found = (k, entry, (ua, ub))
                         continue
-                    emit(r, w2, st, (ua, ub), t)
+                    emit(r, w2, entry, (ua, ub), t)
             r = base[:]
             r[last] = lone
-            emit(r, w2, st, (), t)
-            emit(base, w, st, -1, t)
-        history.append(states)
+            emit(r, w2, entry, (), t)
+            emit(base, w, entry, -1, t)
         if beam and len(nxt) > beam and k + 1 < N_SPACES:
             after = ahead_by_code[k + 1]
             ranked = []
@@ -1031,7 +1035,7 @@ def _frontier_pass(
             ranked.sort(reverse=True)
             nxt = {key: nxt[key] for _, key in ranked[:beam]}
         states = nxt
-    return best, found, history
+    return best, found, sizes
 
 
 def _ruled_out(st: tuple) -> int:
