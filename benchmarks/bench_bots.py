@@ -46,10 +46,12 @@ def timed(policy, times: list[float]):
     return play
 
 
-def touring_game(i: int, playouts: int | None) -> tuple[bool, list[float]]:
+def touring_game(i: int, playouts: int | None, plies: int | None = None) -> tuple[bool, list[float]]:
     """Game i: search at seat i % 2 against greedy; (search won, its move times)."""
     if playouts is not None:
         touring_search.PLAYOUTS = playouts
+    if plies is not None:
+        touring_search.PLIES = plies
     times: list[float] = []
     seat = i % 2
     policies = [touring_greedy, touring_greedy]
@@ -94,11 +96,15 @@ def main() -> None:
     parser.add_argument("--on-tour", type=int, help="On Tour solo games (default 200)")
     parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
+    parser.add_argument(
+        "--touring-plies", type=int, help="moves played out a Touring search move may buy (default PLIES)"
+    )
     parser.add_argument("--on-tour-playouts", type=int, help="the On Tour search budget (default PLAYOUTS)")
     args = parser.parse_args()
     n_touring = args.touring if args.touring is not None else 40 if args.quick else 400
     n_on_tour = args.on_tour if args.on_tour is not None else 10 if args.quick else 200
     tp = args.touring_playouts or touring_search.PLAYOUTS
+    plies = args.touring_plies if args.touring_plies is not None else touring_search.PLIES
     op = args.on_tour_playouts or on_tour_search.PLAYOUTS
 
     start = time.perf_counter()
@@ -107,7 +113,7 @@ def main() -> None:
             games = pool.map(fn, range(n), *([m] * n for m in more))
             return list(tqdm(games, total=n, desc=what, unit="game", file=sys.stderr))
 
-        touring = run("Touring, search vs greedy", touring_game, n_touring, tp)
+        touring = run("Touring, search vs greedy", touring_game, n_touring, tp, plies)
         greedy = run("On Tour, greedy", on_tour_game, n_on_tour, op, False)
         search = run("On Tour, search", on_tour_game, n_on_tour, op, True)
     wall = time.perf_counter() - start
@@ -118,7 +124,8 @@ def main() -> None:
         low, high = wilson(wins, n_touring)
         times = [t for _, ts in touring for t in ts]
         rows += [
-            (f"Touring, search ({tp} playouts) vs greedy, {n_touring} games, seats alternated",
+            (f"Touring, search ({tp}-{touring_search.MOST_PLAYOUTS} playouts, {plies:,} moves played out"
+             f" a move) vs greedy, {n_touring} games, seats alternated",
              f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ">= 60%"),
             ("Touring, CPU time a search move", spread(times), "<= 1 s"),
         ]

@@ -134,3 +134,23 @@ def test_search_leaves_greedys_move_only_on_evidence(monkeypatch):
     for trust in (0.0, 1.0):
         monkeypatch.setattr(kit, "TRUST", trust)
         assert g.is_legal(kit.search_policy(g.state, g.turn))
+
+
+def test_search_buys_more_playouts_where_playouts_are_short():
+    """The Touring bot's budget counts moves played out: near the end of a game, where a playout
+    is a few moves, it buys more playouts than at the start, never fewer than PLAYOUTS nor more
+    than MOST_PLAYOUTS, and the same ones for the same position."""
+    from touring_widgets.core.search import playouts_for
+    from touring_widgets.touring import search as kit
+
+    start = touring_midgame(seed=5, plies=0)
+    late = tw.Touring(players=["greedy", "greedy"], seed=5)
+    late.play()
+    late.goto(late.position - 6)
+    budget = dict(plies=20_000, least=50, most=700)
+    early_n = playouts_for(kit, start.state, start.turn, "s", **budget)
+    late_n = playouts_for(kit, late.state, late.turn, "s", **budget)
+    assert 50 <= early_n < late_n <= 700
+    assert playouts_for(kit, late.state, late.turn, "s", **budget) == late_n
+    assert playouts_for(kit, late.state, late.turn, "s", plies=20_000, least=50, most=60) == 60
+    assert playouts_for(kit, start.state, start.turn, "s", plies=10, least=50, most=700) == 50

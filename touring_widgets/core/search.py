@@ -132,13 +132,31 @@ class Search:
 
 def playout(kit: ModuleType, state: Any, seat: int) -> float:
     """What the game is worth to ``seat`` once every seat has played on by the playout policy."""
+    return _play_out(kit, state, seat)[0]
+
+
+def _play_out(kit: ModuleType, state: Any, seat: int) -> tuple[float, int]:
+    """``playout``, and how many moves it played."""
     policy, apply, turn = kit.playout_policy, kit.apply, kit.turn
-    for _ in range(kit.CAP):
+    for moves in range(kit.CAP):
         mover = turn(state)
         if mover is None:
-            return kit.value(state, seat)
+            return kit.value(state, seat), moves
         state = apply(state, policy(state, mover))
-    return kit.capped_value(state, seat)
+    return kit.capped_value(state, seat), kit.CAP
+
+
+def playouts_for(
+    kit: ModuleType, state: Any, seat: int, seed: int | str, plies: int, least: int, most: int
+) -> int:
+    """How many playouts a budget of ``plies`` moves played out buys here, within least..most.
+
+    One trial playout (deal 0, the playout policy's move) measures how long they run: late in a
+    game they are short, so the same work buys more of them where a move decides the race.
+    """
+    dealt = kit.resample(state, seat, f"{seed}/deal/0")
+    _, moves = _play_out(kit, kit.apply(dealt, kit.playout_policy(dealt, seat)), seat)
+    return max(least, min(most, plies // (moves + 1)))
 
 
 def results(search: Search) -> Iterator[dict[str, Any]]:
@@ -150,8 +168,9 @@ def results(search: Search) -> Iterator[dict[str, Any]]:
 
 
 def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts: int,
-              seconds: float | None = None) -> Any:
-    """The move sequential halving picks with about ``playouts`` playouts in all (or ``seconds``).
+              seconds: float | None = None, plies: int = 0, most: int = 0) -> Any:
+    """The move sequential halving picks with about ``playouts`` playouts in all (or ``seconds``);
+    with ``plies``, as many as that many moves played out buy (``playouts_for``), up to ``most``.
 
     Every candidate is played out on the same deals; each round the better half stays and gets
     more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
@@ -166,6 +185,8 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
     anchor = kit.playout_policy(state, seat)
     if anchor not in moves:
         moves = (anchor, *moves)
+    if plies:
+        playouts = playouts_for(kit, state, seat, seed, plies, playouts, most)
     search = Search(kit, state, seat, seed, moves=moves, keep=True)
     home = moves.index(anchor)
     alive = list(range(len(moves)))

@@ -41,10 +41,17 @@ def greedy_policy(state: State, seat: int) -> Action:
 
 
 def _progress(state: State, team: int) -> float:
-    table = state.tables[team]
-    return sum(min(n, cap) * MILES[m] for n, cap, m in zip(table.piles, state.rules.caps, MILEAGE)) / (
-        state.rules.goal
-    )
+    """The share of the trip the team has covered (miles past a pile's cap do not count)."""
+    piles = state.tables[team].piles
+    caps = state.rules.caps
+    progress = _PROGRESS.get((piles, caps))
+    if progress is None:
+        covered = sum(min(n, cap) * MILES[m] for n, cap, m in zip(piles, caps, MILEAGE))
+        progress = _PROGRESS[piles, caps] = covered / state.rules.goal
+    return progress
+
+
+_PROGRESS: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}  # a few hundred pile counts at most
 
 
 def _needs_fast(state: State, team: int) -> bool:

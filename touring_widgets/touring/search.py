@@ -16,7 +16,9 @@ __all__ = [
     "BOUNDS",
     "CAP",
     "KIND",
+    "MOST_PLAYOUTS",
     "PLAYOUTS",
+    "PLIES",
     "TRUST",
     "apply",
     "candidates",
@@ -43,8 +45,12 @@ apply = advance
 #: how many standard errors the search's best move must beat the greedy move by, deal for deal
 #: (greedy is strong here: another move must beat it clearly)
 TRUST = 1.0
-#: the search bot's budget: playouts a move, shared out by sequential halving
+#: the search bot's budget: playouts a move, shared out by sequential halving; at least that
+#: many, and as many as PLIES moves played out buy (late in a game playouts are short), up to
+#: MOST_PLAYOUTS
 PLAYOUTS = 200
+PLIES = 20_000
+MOST_PLAYOUTS = 800
 
 
 def candidates(state: State, seat: int) -> list[Any]:
@@ -74,4 +80,5 @@ def capped_value(state: State, seat: int) -> float:
 def search_policy(state: State, seat: int) -> Any:
     """The ``search`` bot: the move whose playouts on re-dealt positions are worth most (a pure
     function of the state: its deals are drawn from the game's seed and the moment)."""
-    return best_move(sys.modules[__name__], state, seat, f"search/{state.seed}/{state.ply}", PLAYOUTS)
+    seed = f"search/{state.seed}/{state.ply}"
+    return best_move(sys.modules[__name__], state, seat, seed, PLAYOUTS, plies=PLIES, most=MOST_PLAYOUTS)
