@@ -119,11 +119,10 @@ _CHUNKS = (N_SPACES + _CHUNK - 1) // _CHUNK
 def _chunk_tables() -> tuple[tuple[int, ...], ...]:
     tables = []
     for c in range(_CHUNKS):
-        table = [0] * (1 << _CHUNK)
-        for bits in range(1, 1 << _CHUNK):
-            low = bits & -bits
-            i = c * _CHUNK + low.bit_length() - 1
-            table[bits] = table[bits ^ low] | (NEIGHBOUR_MASK[i] if i < N_SPACES else 0)
+        table = [0]
+        for i in range(c * _CHUNK, (c + 1) * _CHUNK):
+            m = NEIGHBOUR_MASK[i] if i < N_SPACES else 0
+            table += [t | m for t in table]  # the entries with bit i set: those without it, plus i's
         tables.append(tuple(table))
     return tuple(tables)
 
