@@ -363,9 +363,7 @@ def _start_rank(i: int, vals: list[int], stars: int, usable: int) -> tuple[bool,
     return (nb > 1, -1 if stars >> i & 1 else vals[i], nb, i)
 
 
-def _bounded(
-    vals: list[int], stars: int, circled: int, usable: int, budget: int = 0, floor: int = 0
-) -> list[int]:
+def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int = 0) -> list[int]:
     """The best tour as space indices, by branch and bound; past ``budget`` positions (if not 0)
     raises _TooWild carrying the best tour found so far."""
     # A state is (space, spaces the rest of the tour could still reach). Reach is taken along
@@ -641,7 +639,7 @@ def _bounded(
                         return best_exit
         return min(result, best_exit)
 
-    best, count = floor, 0
+    best = count = 0
     best_path: list[int] = []
     stack: list[int] = []
     upper: dict[int, int] = {}  # key -> proven upper bound on the extension
