@@ -871,7 +871,16 @@ def _frontier_pass(
             ahead[code[v]] = ahead.get(code[v], 0) + weight[v]
     states: dict[tuple, tuple] = {(): (0, None, None, 0)}
     numbers_of = _NUMBERS_OF.__getitem__
-    kills: dict[tuple, int] = {}  # _ruled_out reads only the entries' numbers: states share it
+    kills: dict[tuple, int] = {}
+
+    def ruled_out(st: tuple) -> int:
+        # _ruled_out reads only the entries' numbers, which many states share
+        sig = tuple(map(numbers_of, st))
+        kill = kills.get(sig)
+        if kill is None:
+            kill = kills[sig] = _ruled_out(st)
+        return kill
+
     found: tuple | None = None
     sizes: list[int] = []
     for k, (v, fr, earlier, leaving, getter) in enumerate(_STEPS):
@@ -933,10 +942,7 @@ def _frontier_pass(
             t = entry[3]
             if w + rem + wv <= best:
                 continue
-            sig = tuple(map(numbers_of, st))
-            kill = kills.get(sig)
-            if kill is None:
-                kill = kills[sig] = _ruled_out(st)
+            kill = ruled_out(st)
             if kill < 0:
                 continue  # its pieces can never be joined into one tour
             if kill:
@@ -1018,10 +1024,7 @@ def _frontier_pass(
             after = ahead_by_code[k + 1]
             ranked = []
             for key, entry in nxt.items():
-                sig = tuple(map(numbers_of, key))
-                kill = kills.get(sig)
-                if kill is None:
-                    kill = kills[sig] = _ruled_out(key)
+                kill = ruled_out(key)
                 if kill < 0:
                     continue
                 lost = sum(wc for c, wc in after.items() if kill >> c & 1) if kill else 0
