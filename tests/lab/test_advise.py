@@ -154,3 +154,28 @@ def test_search_buys_more_playouts_where_playouts_are_short():
     assert playouts_for(kit, late.state, late.turn, "s", **budget) == late_n
     assert playouts_for(kit, late.state, late.turn, "s", plies=20_000, least=50, most=60) == 60
     assert playouts_for(kit, start.state, start.turn, "s", plies=10, least=50, most=700) == 50
+
+
+def test_search_stops_past_twice_its_budget_of_moves(monkeypatch):
+    """However short the trial playout was, a search move plays out at most about twice its
+    budget of moves (checked after each deal): here 1,000 playouts are asked for, and the budget
+    stops them early."""
+    from touring_widgets.core import search as core
+    from touring_widgets.touring import search as kit
+
+    g = touring_midgame(seed=5, plies=2)
+    played = []
+    real = core._play_out
+
+    def counted(*args):
+        value, moves = real(*args)
+        played.append(moves)
+        return value, moves
+
+    monkeypatch.setattr(core, "_play_out", counted)
+    move = core.best_move(kit, g.state, g.turn, "s", 1000, plies=3_000, most=1000)
+    assert g.is_legal(move)
+    searched = played[1:]  # the first is the trial playout
+    one_deal = len(list(g.legal_actions())) * max(searched)  # the budget is checked after each deal
+    assert 2 * 3_000 < sum(searched) <= 2 * 3_000 + one_deal
+    assert len(searched) < 200

@@ -78,6 +78,8 @@ class Search:
     moves: Sequence[Any] = ()
     tallies: list[Tally] = field(default_factory=list)
     deals: int = 0
+    #: moves played out so far, every playout's together
+    plies: int = 0
     #: keep each deal's value of each move (``Tally.by_deal``)
     keep: bool = False
     _next: int = 0
@@ -118,7 +120,9 @@ class Search:
 
     def _try(self, dealt: Any, k: int, deal: int) -> None:
         tally = self.tallies[k]
-        tally.add(playout(self.kit, self.kit.apply(dealt, tally.action), self.seat), deal)
+        value, moves = _play_out(self.kit, self.kit.apply(dealt, tally.action), self.seat)
+        tally.add(value, deal)
+        self.plies += moves
 
     @property
     def playouts(self) -> int:
@@ -170,7 +174,8 @@ def results(search: Search) -> Iterator[dict[str, Any]]:
 def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts: int,
               seconds: float | None = None, plies: int = 0, most: int = 0) -> Any:
     """The move sequential halving picks with about ``playouts`` playouts in all (or ``seconds``);
-    with ``plies``, as many as that many moves played out buy (``playouts_for``), up to ``most``.
+    with ``plies``, as many as that many moves played out buy (``playouts_for``), up to ``most``,
+    stopping early past twice that many moves (the trial playout may have been a short one).
 
     Every candidate is played out on the same deals; each round the better half stays and gets
     more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
@@ -192,14 +197,18 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
     alive = list(range(len(moves)))
     rounds = max(1, math.ceil(math.log2(len(alive))))
     stop = None if seconds is None else time.perf_counter() + seconds
+
+    def spent() -> bool:
+        return (stop is not None and time.perf_counter() > stop) or (plies > 0 and search.plies > 2 * plies)
+
     while len(alive) > 1:
         deals = max(1, playouts // (len(alive) * rounds))
         for _ in range(deals):
             search.run(1, alive)
-            if stop is not None and time.perf_counter() > stop:
+            if spent():
                 break
         alive.sort(key=lambda k: (-search.tallies[k].mean, k))
-        if stop is not None and time.perf_counter() > stop:
+        if spent():
             break
         keep = alive[: max(1, (len(alive) + 1) // 2)] if len(alive) > 2 else alive[:1]
         if home not in keep:
