@@ -515,7 +515,7 @@ def _bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int
         num_total = [0] * N_SPACES  # as total_of, counting numbers only
         wild = stars & ahead
         clumps = []  # the stars ahead in joined clumps, each with the spaces next to it
-        rest = wild
+        rest = wild if levels else 0
         while rest:
             b = rest & -rest
             clump = _reach(b, wild) | b
