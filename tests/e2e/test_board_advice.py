@@ -17,6 +17,10 @@ pytestmark = pytest.mark.e2e
 #: the longest a click may wait for the kernel while advice is computed (s); generous: the
 #: machine is small and shared, and one slice of playouts is 0.04 s
 ANSWER = 5.0
+#: typed into the notebook once advice is on: more deals than the test lasts, so the advice is
+#: still computing at every click that checks the board answers meanwhile (a fast machine
+#: finishes the board's 200 deals a move before the test gets there)
+MANY_DEALS = "board.advise(deals=50_000)"
 
 
 @pytest.fixture
@@ -41,6 +45,8 @@ def test_touring_advice_on_cards_and_places_while_the_board_answers(notebook, tm
     toggle = board.locator("button.tw-advice")
     assert toggle.get_attribute("aria-pressed") == "false" and data(board)["adviceFigures"] == "0"
     toggle.click()
+    nb.wait_data(board, "d.adviceOn === 'true'")
+    nb.run(1, MANY_DEALS)
     nb.wait_data(board, "d.adviceOn === 'true' && Number(d.adviceFigures) > 0 && d.advicePlayouts !== '0'")
     assert toggle.get_attribute("aria-pressed") == "true"
     d = data(board)
@@ -89,6 +95,8 @@ def test_on_tour_advice_on_lit_spaces_by_key_while_the_board_answers(on_tour, tm
     canvas.press("a")  # the board's key, never JupyterLab's "insert a cell above"
     nb.wait_data(board, "d.adviceOn === 'true' && Number(d.adviceFigures) > 0")
     assert len(nb.page.locator(".jp-Notebook .jp-Cell").all()) == 5
+    nb.run(1, MANY_DEALS)
+    nb.wait_data(board, "d.adviceOn === 'true' && Number(d.adviceFigures) > 0")
     d = data(board)
     assert "expected score" in d["advice"]
     assert board.locator("button.tw-advice").get_attribute("aria-pressed") == "true"
