@@ -111,7 +111,13 @@ def main() -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         def run(what: str, fn, n: int, *more) -> list:
             games = pool.map(fn, range(n), *([m] * n for m in more))
-            return list(tqdm(games, total=n, desc=what, unit="game", file=sys.stderr))
+            done = []
+            with tqdm(games, total=n, desc=what, unit="game", file=sys.stderr) as bar:
+                for game in bar:
+                    done.append(game)
+                    if isinstance(game[0], bool):  # Touring: the search's share of wins so far
+                        bar.set_postfix(won=f"{sum(won for won, _ in done) / len(done):.1%}")
+            return done
 
         touring = run("Touring, search vs greedy", touring_game, n_touring, tp, plies)
         greedy = run("On Tour, greedy", on_tour_game, n_on_tour, op, False)

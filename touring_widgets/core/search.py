@@ -1,12 +1,13 @@
 """Moves valued by playouts on re-dealt positions: the advice and the search bot of both games.
 
 A playout deals again every card the seat cannot see (the game's ``resample``, T-VIEW and its On
-Tour twin), plays the move, and lets every seat play on by the game's playout policy (greedy) to
-the end. Every move is tried on the same deals (common random numbers), so the differences
+Tour twin), plays the move, and lets every seat play on to the end: the seat weighing its moves by
+the game's ``own_policy``, every other seat by its ``playout_policy`` (greedy, the model of an
+opponent). Every move is tried on the same deals (common random numbers), so the differences
 between moves are not drowned by the luck of the deal. Each game says what it needs in its own
 ``search`` module (same names in both): ``resample``, ``candidates`` (what advice weighs),
 ``shortlist`` (what the bot weighs), ``apply``, ``turn``,
-``playout_policy``, ``value``, ``capped_value``, ``CAP``, ``KIND`` and ``BOUNDS``.
+``own_policy``, ``playout_policy``, ``value``, ``capped_value``, ``CAP``, ``KIND`` and ``BOUNDS``.
 """
 
 from __future__ import annotations
@@ -135,18 +136,19 @@ class Search:
 
 
 def playout(kit: ModuleType, state: Any, seat: int) -> float:
-    """What the game is worth to ``seat`` once every seat has played on by the playout policy."""
+    """What the game is worth to ``seat`` once every seat has played on (``seat`` by the game's
+    own policy, the others by its playout policy)."""
     return _play_out(kit, state, seat)[0]
 
 
 def _play_out(kit: ModuleType, state: Any, seat: int) -> tuple[float, int]:
     """``playout``, and how many moves it played."""
-    policy, apply, turn = kit.playout_policy, kit.apply, kit.turn
+    own, policy, apply, turn = kit.own_policy, kit.playout_policy, kit.apply, kit.turn
     for moves in range(kit.CAP):
         mover = turn(state)
         if mover is None:
             return kit.value(state, seat), moves
-        state = apply(state, policy(state, mover))
+        state = apply(state, (own if mover == seat else policy)(state, mover))
     return kit.capped_value(state, seat), kit.CAP
 
 
@@ -155,11 +157,11 @@ def playouts_for(
 ) -> int:
     """How many playouts a budget of ``plies`` moves played out buys here, within least..most.
 
-    One trial playout (deal 0, the playout policy's move) measures how long they run: late in a
+    One trial playout (deal 0, the own policy's move) measures how long they run: late in a
     game they are short, so the same work buys more of them where a move decides the race.
     """
     dealt = kit.resample(state, seat, f"{seed}/deal/0")
-    _, moves = _play_out(kit, kit.apply(dealt, kit.playout_policy(dealt, seat)), seat)
+    _, moves = _play_out(kit, kit.apply(dealt, kit.own_policy(dealt, seat)), seat)
     return max(least, min(most, plies // (moves + 1)))
 
 
@@ -179,7 +181,7 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
 
     Every candidate is played out on the same deals; each round the better half stays and gets
     more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
-    bandits"). The playout policy's own move is never dropped, and the winner replaces it only
+    bandits"). The own policy's move is never dropped, and the winner replaces it only
     when it did better on the deals both were played on by more than ``kit.TRUST`` standard
     errors of the paired difference: noise alone never talks the bot out of a good move. A lone
     candidate is returned at once.
@@ -187,7 +189,7 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
     moves = tuple(kit.shortlist(state, seat))
     if len(moves) == 1:
         return moves[0]
-    anchor = kit.playout_policy(state, seat)
+    anchor = kit.own_policy(state, seat)
     if anchor not in moves:
         moves = (anchor, *moves)
     if plies:
@@ -212,7 +214,7 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
             break
         keep = alive[: max(1, (len(alive) + 1) // 2)] if len(alive) > 2 else alive[:1]
         if home not in keep:
-            keep.append(home)  # the playout policy's move stays to the end, for the last comparison
+            keep.append(home)  # the own policy's move stays to the end, for the last comparison
         if len(keep) == len(alive):
             break  # two left, the policy's move one of them: the last comparison decides
         alive = keep

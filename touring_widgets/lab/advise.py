@@ -55,8 +55,10 @@ def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 
 
     Each of ``n`` deals re-deals every card the seat cannot see (``fork(resample=True)``: the
     other hands, the draw pile, face-down discards; in On Tour the deck order and the dice to
-    come), and every move is played out on each deal by greedy bots to the end. So the advice
-    never depends on a hidden card, and the same ``seed`` gives the same table whatever runs it.
+    come), and every move is played out on each deal to the end: by greedy for the other seats,
+    by the game's ``own_policy`` for the seat (Touring: keeper, greedy that keeps its attacks;
+    On Tour: greedy). So the advice never depends on a hidden card, and the same ``seed`` gives
+    the same table whatever runs it.
 
     Columns: ``move`` (its text), the estimate (``win_chance`` in Touring: the share of playouts
     the seat's team won, T-WIN; ``expected_score`` in On Tour: the mean final score, O-SCORE), a

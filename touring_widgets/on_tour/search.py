@@ -26,6 +26,7 @@ __all__ = [
     "apply",
     "candidates",
     "capped_value",
+    "own_policy",
     "playout_policy",
     "resample",
     "search_policy",
@@ -40,6 +41,8 @@ BOUNDS = (0.0, 2.0 * N_SPACES)
 #: writings a playout may take: every game ends within 41 turns a seat
 CAP = 10_000
 playout_policy = greedy_policy
+#: how the seat weighing its moves plays on in a playout: as greedy too
+own_policy = greedy_policy
 #: how many writings the search bot weighs (``shortlist``)
 WIDTH = 16
 #: how many standard errors the search's best move must beat the greedy move by, deal for deal

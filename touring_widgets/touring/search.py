@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..core.search import best_move
-from .bots import greedy_policy
+from .bots import greedy_policy, keeper_policy
 from .moves import advance, legal_list
 from .state import State, resample
 
@@ -23,6 +23,7 @@ __all__ = [
     "apply",
     "candidates",
     "capped_value",
+    "own_policy",
     "playout_policy",
     "resample",
     "search_policy",
@@ -37,13 +38,17 @@ BOUNDS = (0.0, 1.0)
 #: moves a playout may take before it counts as no win (greedy bots at 4 or 5 seats may attack
 #: the leader for ever)
 CAP = 1500
+#: how the other seats play in a playout (the model of an opponent), and the seat weighing its
+#: moves: keeper, greedy that keeps its attacks (it beats greedy alone, so the moves it plays
+#: after the one weighed are nearer the bot's own)
 playout_policy = greedy_policy
+own_policy = keeper_policy
 #: the position after a move: each move the search plays is one of the legal moves it listed (or
 #: the playout policy chose), in a position whose cards the mover sees as in the real one, so it
 #: is not judged again
 apply = advance
-#: how many standard errors the search's best move must beat the greedy move by, deal for deal
-#: (greedy is strong here: another move must beat it clearly)
+#: how many standard errors the search's best move must beat keeper's move by, deal for deal
+#: (keeper is strong here: another move must beat it clearly)
 TRUST = 1.0
 #: the search bot's budget: playouts a move, shared out by sequential halving; at least that
 #: many, and as many as PLIES moves played out buy (late in a game playouts are short), up to
