@@ -164,5 +164,6 @@ def _least_needed_discard(state: State, mileage: float = 40.0, attack: float = 2
 POLICIES: dict[str, Callable[[State, int], Action]] = {
     "human": greedy_policy,  # a human seat asking for a move gets the greedy hint
     "greedy": greedy_policy,
+    "keeper": keeper_policy,
     "random": random_policy,
 }

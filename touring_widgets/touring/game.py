@@ -28,8 +28,8 @@ class Touring(Game):
     Action.parse('play go')
 
     Args:
-        players: a list of policies, one a seat ("human", "greedy", "random", "search"), or a number
-            of seats that all play "greedy". 2 to 6 seats (T-PLAYERS).
+        players: a list of policies, one a seat ("human", "greedy", "keeper", "random", "search"),
+            or a number of seats that all play "greedy". 2 to 6 seats (T-PLAYERS).
         seed: the seed of every shuffle (an int or ASCII text); None picks one.
         rules: a ``Rules``; defaults that depend on the player count are filled in.
 
