@@ -47,9 +47,10 @@ own_policy = keeper_policy
 #: the playout policy chose), in a position whose cards the mover sees as in the real one, so it
 #: is not judged again
 apply = advance
-#: how many standard errors the search's best move must beat keeper's move by, deal for deal
-#: (keeper is strong here: another move must beat it clearly)
-TRUST = 1.0
+#: how many standard errors the search's best move must beat keeper's move by, deal for deal:
+#: keeper is strong, and at one standard error the bot left it on about a move in four and won
+#: less than keeper alone, so another move must beat it clearly
+TRUST = 2.0
 #: the search bot's budget: playouts a move, shared out by sequential halving; at least that
 #: many, and as many as PLIES moves played out buy (late in a game playouts are short), up to
 #: MOST_PLAYOUTS
