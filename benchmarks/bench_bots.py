@@ -5,8 +5,10 @@
     python benchmarks/bench_bots.py --workers 2      # games in a process pool
 
 Touring: two players, search against greedy, seats alternated (game i: search sits at seat i % 2),
-the same deals for every run. On Tour: solo games, the same seeds played by greedy and by search
-(paired, so the difference is the bots' and not the deals'). Every search move is timed in CPU
+the same deals for every run; then keeper alone (the policy the search plays its own seat's
+playouts with, and keeps to unless its playouts clearly beat it) on the same deals. On Tour:
+solo games, the same seeds played by greedy and by search (paired, so the difference is the
+bots' and not the deals'). Every search move is timed in CPU
 time (``time.process_time``), so other processes on the machine do not count.
 """
 
@@ -34,6 +36,7 @@ from touring_widgets.touring import apply as touring_apply
 from touring_widgets.touring import new_game as touring_new_game
 from touring_widgets.touring import search as touring_search
 from touring_widgets.touring.bots import greedy_policy as touring_greedy
+from touring_widgets.touring.bots import keeper_policy as touring_keeper
 
 
 def timed(policy, times: list[float]):
@@ -60,6 +63,18 @@ def touring_game(i: int, playouts: int | None, plies: int | None = None) -> tupl
     while not state.over:
         state = touring_apply(state, policies[state.turn](state, state.turn))
     return state.winner == seat, times
+
+
+def keeper_game(i: int) -> bool:
+    """Game i as ``touring_game`` deals it, keeper (the search's own playout policy) in the
+    search's seat: whether keeper won. What the search adds is the difference."""
+    seat = i % 2
+    policies = [touring_greedy, touring_greedy]
+    policies[seat] = touring_keeper
+    state = touring_new_game(2, f"bots/{i}", TouringRules())
+    while not state.over:
+        state = touring_apply(state, policies[state.turn](state, state.turn))
+    return state.winner == seat
 
 
 def on_tour_game(i: int, playouts: int | None, search: bool) -> tuple[int, list[float]]:
@@ -135,6 +150,10 @@ def main() -> None:
              f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ">= 60%"),
             ("Touring, CPU time a search move", spread(times), "<= 1 s"),
         ]
+        kept = sum(map(keeper_game, range(n_touring)))
+        low, high = wilson(kept, n_touring)
+        rows.append((f"Touring, keeper alone (the search's own playout policy) vs greedy, the same"
+                     f" {n_touring} deals", f"{kept / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ""))
     if n_on_tour:
         g_scores = [s for s, _ in greedy]
         s_scores = [s for s, _ in search]

@@ -151,7 +151,7 @@ STOPPED_WITH_ATTACKS = dict(
 
 def test_t_delay_keeper_keeps_its_attacks_and_beats_greedy():
     """keeper discards mileage where greedy lets an attack go, and over 600 two-player games
-    (seats alternated, the same deals) it wins more than half against greedy (about 60 %)."""
+    (seats alternated, the same deals) it wins clearly more than half against greedy."""
     from touring_widgets.touring import Rules, new_game
     from touring_widgets.touring.bots import greedy_policy, keeper_policy
     from touring_widgets.touring.moves import advance
@@ -168,7 +168,7 @@ def test_t_delay_keeper_keeps_its_attacks_and_beats_greedy():
         while not state.over:
             state = advance(state, policies[state.turn](state, state.turn))
         wins += state.winner == seat
-    assert wins > 0.53 * 600  # 57.5 % here; about 60 % over 12,000 games
+    assert wins > 0.55 * 600  # 61.2 % here; 64.8 % over 6,000 other deals
 
 
 def test_search_buys_more_playouts_where_playouts_are_short():
