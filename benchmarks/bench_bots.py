@@ -8,8 +8,8 @@ Touring: two players, search against greedy, seats alternated (game i: search si
 the same deals for every run; then keeper alone (the policy the search plays its own seat's
 playouts with, and keeps to unless its playouts clearly beat it) on the same deals. On Tour:
 solo games, the same seeds played by greedy and by search (paired, so the difference is the
-bots' and not the deals'). Every search move is timed in CPU
-time (``time.process_time``), so other processes on the machine do not count.
+bots' and not the deals'). Every search move is timed in CPU time (``time.process_time``), so
+other processes on the machine do not count.
 """
 
 from __future__ import annotations

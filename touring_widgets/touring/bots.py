@@ -37,9 +37,9 @@ def greedy_policy(state: State, seat: int) -> Action:
 
 
 def keeper_policy(state: State, seat: int) -> Action:
-    """Greedy's play when it has one; else it discards mileage before delays and remedies, keeping
-    its attacks (T-DELAY, T-LOSS) for the turns they hurt. It wins about 64 % of two-player
-    games against greedy; the search bot plays its own seat's playouts with it."""
+    """Greedy's play when it has one; else a spare Go or mileage goes before its attack cards,
+    kept for the turns they hurt (T-DELAY, T-LOSS). It wins about 64 % of two-player games
+    against greedy; the search bot plays its own seat's playouts with it."""
     best = _best_play(state)
     return best if best is not None else _least_needed_discard(state, *_KEEPER)
 
