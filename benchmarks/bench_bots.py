@@ -56,21 +56,20 @@ def touring_game(i: int, playouts: int | None, plies: int | None = None) -> tupl
     if plies is not None:
         touring_search.PLIES = plies
     times: list[float] = []
-    seat = i % 2
-    policies = [touring_greedy, touring_greedy]
-    policies[seat] = timed(touring_search.search_policy, times)
-    state = touring_new_game(2, f"bots/{i}", TouringRules())
-    while not state.over:
-        state = touring_apply(state, policies[state.turn](state, state.turn))
-    return state.winner == seat, times
+    return touring_deal(i, timed(touring_search.search_policy, times)), times
 
 
 def keeper_game(i: int) -> bool:
     """Game i as ``touring_game`` deals it, keeper (the search's own playout policy) in the
     search's seat: whether keeper won. What the search adds is the difference."""
+    return touring_deal(i, touring_keeper)
+
+
+def touring_deal(i: int, policy) -> bool:
+    """Deal i played to the end, ``policy`` at seat i % 2 against greedy: whether it won."""
     seat = i % 2
     policies = [touring_greedy, touring_greedy]
-    policies[seat] = touring_keeper
+    policies[seat] = policy
     state = touring_new_game(2, f"bots/{i}", TouringRules())
     while not state.over:
         state = touring_apply(state, policies[state.turn](state, state.turn))

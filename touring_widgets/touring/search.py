@@ -44,7 +44,7 @@ CAP = 1500
 playout_policy = greedy_policy
 own_policy = keeper_policy
 #: the position after a move: each move the search plays is one of the legal moves it listed (or
-#: the playout policy chose), in a position whose cards the mover sees as in the real one, so it
+#: a policy chose), in a position whose cards the mover sees as in the real one, so it
 #: is not judged again
 apply = advance
 #: how many standard errors the search's best move must beat keeper's move by, deal for deal:
