@@ -34,6 +34,15 @@ def _path(node: _Node) -> tuple[Any, ...]:
     return tuple(reversed(actions))
 
 
+def _nodes(node: _Node) -> list[_Node]:
+    """The positions from the start to ``node``."""
+    nodes = [node]
+    while node.parent is not None:
+        node = node.parent
+        nodes.append(node)
+    return nodes[::-1]
+
+
 def _shown(value: Any) -> str:
     """A value from a save, quoted and cut short for an error message."""
     return repr(value)[:60]
@@ -259,14 +268,15 @@ class Timeline:
         end = self._node
         for node in self._redo_nodes():
             end = node
-        # Where the line and the variation part: the deepest position both pass through.
-        common, other = end, variation.at
-        while common.index > other.index:
-            common = common.parent  # type: ignore[assignment]
-        while other.index > common.index:
-            other = other.parent  # type: ignore[assignment]
-        while common is not other:
-            common, other = common.parent, other.parent  # type: ignore[assignment]
+        # Where the line and the variation part: the deepest position both reach by the same moves
+        # (a loaded variation has its own positions, equal to the line's).
+        ours, theirs = _nodes(end), _nodes(variation.at)
+        shared = 0
+        for mine, its in zip(ours[1:], theirs[1:]):
+            if mine.action != its.action:
+                break
+            shared += 1
+        common = ours[shared]
         rest: _Redo | None = None
         node = end
         while node is not common:
