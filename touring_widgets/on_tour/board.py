@@ -559,6 +559,7 @@ class OnTourBoard(Board):
         self._stop_run()
         self._quiet = True
         turn = game.state.round
+        failed: tuple[str, str] | None = None
         try:
             while not game.is_over and game.state.round == turn:
                 state = game.state
@@ -567,9 +568,19 @@ class OnTourBoard(Board):
                 if not bots:
                     break
                 seat = bots[0]
-                game.step(game.policies[game.players[seat]](state, seat))
-        except IllegalAction as exc:
-            self._say(str(exc), error=True, rule=exc.rule or "")
+                try:
+                    action = game.policies[game.players[seat]](state, seat)
+                    if action is None:  # step(None) would let the seat to move write by its own policy
+                        raise game.why(action).error()
+                    game.step(action)
+                except IllegalAction as exc:
+                    failed = (str(exc), exc.rule or "")
+                    break
+                except Exception as exc:  # the seat's policy failed: the user's code, not a fault of ours
+                    failed = (self._policy_failed(seat, exc), "")
+                    break
         finally:
             self._quiet = False
         self._follow()
+        if failed is not None:  # said after the board follows the game, which clears the message line
+            self._say(failed[0], error=True, rule=failed[1])

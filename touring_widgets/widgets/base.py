@@ -21,6 +21,7 @@ keys, cleanup) composed with the game's module into one ES module: no bundler.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import sys
@@ -505,12 +506,17 @@ class Board(anywidget.AnyWidget):
         if game is None or game.state is not self._run_expect or not self._wants_move(self._run_until_end):
             self._stop_run()
             return False
+        seat = game.turn
         self._own_step = True  # our own step is not an interruption
         try:
             game.step()
         except IllegalAction as exc:  # a policy that cannot move: stop and say so
             self._stop_run()
             self._say(str(exc), error=True, rule=exc.rule or "")
+            return False
+        except Exception as exc:  # a policy that fails: stop and say so (a loop would only log it)
+            self._stop_run()
+            self._say(f"{self._policy_failed(seat, exc)} Play stopped.", error=True)
             return False
         finally:
             self._own_step = False
@@ -519,6 +525,11 @@ class Board(anywidget.AnyWidget):
             self._stop_run()
             return False
         return True
+
+    def _policy_failed(self, seat: int, exc: Exception) -> str:
+        """What the board says when seat ``seat``'s policy raised ``exc`` (the user's code, not ours)."""
+        return (f"Seat {seat}'s policy ({self.game.players[seat]}) failed: {type(exc).__name__}: "
+                f"{str(exc)[:200]}; nothing moved.")
 
     def _stop_run(self) -> None:
         handle, self._run_handle = self._run_handle, None
@@ -553,11 +564,19 @@ class Board(anywidget.AnyWidget):
             except Exception as exc:  # a fault of ours: say so on the board, never leave it waiting
                 ok = False
                 kind = content.get("type") if isinstance(content, dict) else None
+                self._recover()
                 self._say(f"The kernel failed to do {str(kind)[:40]!r}: {type(exc).__name__}: "
                           f"{str(exc)[:200]}. This is a fault of touring_widgets; please report it.",
                           error=True)
         said = {"message": self.message} if self.message else {}  # an empty line is not sent
         self.send({"type": "reply", "ok": ok, **said, "revision": self.revision, **extra})
+
+    def _recover(self) -> None:
+        """After a fault: nothing plays on, and the board shows its game as it now is."""
+        self._stop_run()
+        if self.game is not None and not self.gone:
+            with contextlib.suppress(Exception):  # the fault is said on the board all the same
+                self._refresh()
 
     def _handle(self, content: Any) -> Any:
         if not isinstance(content, dict):
@@ -622,11 +641,14 @@ class Board(anywidget.AnyWidget):
         game = self.game
         if game.is_over:
             raise _Refused("The game is over: there is no move to step.")
-        human = game.players[game.turn] == "human"
+        seat = game.turn
+        human = game.players[seat] == "human"
         try:
             game.step()
         except IllegalAction as exc:
             raise _Refused(str(exc), exc.rule or "") from None
+        except Exception as exc:  # the seat's policy failed: the user's code, not a fault of ours
+            raise _Refused(self._policy_failed(seat, exc)) from None
         if human:
             self._answer_bots()  # a human seat's move, made by its policy: the bots answer it
         return None
