@@ -178,6 +178,7 @@ def resample(state: State, seat: int, seed: int | str) -> State:
     pool = [c for s in others for c in state.hands[s]] + list(state.draw)
     pool += [state.discard[i][0] for i in hidden_discards]
     cards = shuffled(sorted(pool), seed, f"resample/{seat}")
+    dealt = cards  # place by place as ``pool`` lists them
     hands = list(state.hands)
     for s in others:
         size = len(hands[s])
@@ -188,6 +189,12 @@ def resample(state: State, seat: int, seed: int | str) -> State:
     for i, card in zip(hidden_discards, cards):
         discard[i] = (card, discard[i][1])
     drawn = state.drawn if state.turn == seat else None
+    last = state.last
+    if last is not None and last[0] != seat and last[1].kind == "discard" and last[1].card in pool:
+        # another seat's discard is face down: the world's last move discards the world's card at the
+        # place the real one lies now (the top of the discard pile, unless a reshuffle took it)
+        place = len(pool) - 1 - pool[::-1].index(last[1].card)
+        last = (last[0], replace(last[1], card=dealt[place]))
     return replace(
-        state, seed=seed, hands=tuple(hands), draw=draw, discard=tuple(discard), drawn=drawn
+        state, seed=seed, hands=tuple(hands), draw=draw, discard=tuple(discard), drawn=drawn, last=last
     )
