@@ -21,6 +21,7 @@ from typing import Any
 
 from ..on_tour.facts import BOARD, CARD_REGION, INDEX, REGIONS
 from ..on_tour.game import OnTour
+from ..on_tour.moves import legal_actions
 from ..on_tour.state import LAST_TURN_SPACES
 from ..touring.facts import CARDS, deck_counts
 from ..touring.game import Touring
@@ -203,7 +204,7 @@ def star_turn(game: OnTour) -> Fraction:
     state = _on_tour(game).state
     if state.over:
         return Fraction(0)
-    empty = state.empty_count(0) - _written_this_turn(state)
+    empty = _next_turn_empty(state)
     if empty <= 0:
         return Fraction(0)
     if empty <= LAST_TURN_SPACES:
@@ -214,11 +215,34 @@ def star_turn(game: OnTour) -> Fraction:
     return _DOUBLE + (1 - _DOUBLE) * same
 
 
-def _written_this_turn(state: Any) -> int:
-    """How many spaces this turn fills on a map (O-STAR: one; O-LAST: up to two; else two)."""
+def _written_this_turn(state: Any, seat: int) -> int:
+    """How many spaces this turn fills on the map of ``seat``, who has not written in it yet
+    (O-STAR: one; O-LAST: up to two; else two)."""
     if state.star_turn:
         return 1
-    return min(2, state.empty_count(0))
+    return min(2, state.empty_count(seat))
+
+
+def _next_turn_empty(state: Any) -> int:
+    """How many spaces every map has empty when the next turn begins: all maps fill at the same
+    pace (O-LAST), so a map already written this turn shows it, another one less this turn's."""
+    for seat, done in enumerate(state.written):
+        if done:
+            return state.empty_count(seat)
+    return state.empty_count(0) - _written_this_turn(state, 0)
+
+
+def _in_last(low: int, high: int, rule: str) -> Fraction:
+    """The chance that a roll is not a double and the number written in the one space left is
+    from low to high: either number, or the one ``last_one_space`` names (O-LAST)."""
+    ways = 0
+    for a in range(10):
+        for b in range(10):
+            if a != b:
+                small, big = sorted((10 * a + b, 10 * b + a))
+                allowed = (small,) if rule == "low" else (big,) if rule == "high" else (small, big)
+                ways += any(low <= n <= high for n in allowed)
+    return Fraction(ways, 100)
 
 
 def _in_range(low: int, high: int) -> Fraction:
@@ -240,9 +264,12 @@ def space_chance(
     once no cards are flipped (O-LAST).
 
     It assumes the player keeps the space empty until then; stars and numbers that do not fit
-    go elsewhere. The turn showing now counts while ``seat`` has not written in it. A space
-    already written gets nothing more: 0. Exact for any horizon; with ``turns=None`` early in a
-    game the count of deck orders is large and the answer takes minutes (later, seconds).
+    go elsewhere. The turn showing now counts while ``seat`` has not written in it, judged by
+    that seat's legal writings: 1 if one writes a number in the range there, 0 if every one
+    fills the space (O-X, O-LAST). With one space left, the number written is the one
+    ``last_one_space`` allows (O-LAST). A space already written gets nothing more: 0. Exact for
+    any horizon; with ``turns=None`` early in a game the count of deck orders is large and the
+    answer takes minutes (later, seconds).
 
     >>> import touring_widgets as tw
     >>> o = tw.OnTour(seed=7)
@@ -267,15 +294,20 @@ def space_chance(
     left = 10**6 if turns is None else turns
     if not state.written[seat]:
         left -= 1
-        allowed = state.last_turn or any(CARD_REGION[c] in BOARD[space].regions for c in state.cards)
-        low_n, high_n = state.numbers
-        if not state.star_turn and allowed and (low <= low_n <= high or low <= high_n <= high):
-            return Fraction(1)
-        if empty == 1:
-            return Fraction(0)  # the last space takes this turn's number or star, out of range
-        empty -= _written_this_turn(state)
+        # this turn's writings are known (O-WRITE, O-X, O-LAST): the space gets a number in the
+        # range, or every writing fills it (with something else), or it can stay empty
+        keeps = False
+        for action in legal_actions(state, seat):
+            for mark, where in action.marks:
+                if where == space and type(mark) is int and low <= mark <= high:
+                    return Fraction(1)
+            keeps = keeps or all(where != space for _, where in action.marks)
+        if not keeps:
+            return Fraction(0)
+        empty -= _written_this_turn(state, seat)
     deck, discard = _regions(state.deck), _regions((*state.discard, *state.cards))
-    return _until_full(deck, discard, empty, regions, hit, left)
+    last = _in_last(low, high, state.rules.last_one_space)
+    return _until_full(deck, discard, empty, regions, (hit, last), left)
 
 
 def _until_full(
@@ -283,42 +315,46 @@ def _until_full(
     discard: tuple[int, ...],
     empty: int,
     regions: tuple[int, ...],
-    hit: Fraction,
+    hits: tuple[Fraction, Fraction],
     turns: int,
 ) -> Fraction:
     """The chance of a fitting turn within ``turns`` turns, with ``empty`` spaces left (the space
-    among them)."""
+    among them); ``hits`` are the chances of a fitting roll, and of one with one space left."""
     # Only two things about a region matter: whether the space lies in it, and its counts, so
     # regions are sorted within those two groups; the chance is the same for every such order.
     mine = sorted((deck[r], discard[r]) for r in regions)
     rest = sorted((deck[r], discard[r]) for r in range(len(deck)) if r not in regions)
     order = [*mine, *rest]
-    return _full(tuple(d for d, _ in order), tuple(x for _, x in order), empty, len(mine), hit, turns)
+    return _full(tuple(d for d, _ in order), tuple(x for _, x in order), empty, len(mine), hits, turns)
 
 
 @cache
 def _full(
-    deck: tuple[int, ...], discard: tuple[int, ...], empty: int, mine: int, hit: Fraction, turns: int
+    deck: tuple[int, ...], discard: tuple[int, ...], empty: int, mine: int, hits: tuple[Fraction, Fraction],
+    turns: int,
 ) -> Fraction:
     if empty <= 0 or turns <= 0:
         return Fraction(0)
     turns = min(turns, empty)  # a turn fills at least one space
     regions = tuple(range(mine))
+    hit, last = hits
     if empty <= LAST_TURN_SPACES:
         # O-LAST: any empty space takes a number; a double puts a star on another space (or on
-        # this one when it is the last); two numbers that miss fill both spaces left.
-        star = _DOUBLE * (_until_full(deck, discard, empty - 1, regions, hit, turns - 1) if empty > 1 else 0)
-        return hit + star
+        # this one when it is the last); two numbers that miss fill both spaces left; with one
+        # space left, the number written there is the one the rules name (last_one_space).
+        if empty == 1:
+            return last
+        return hit + _DOUBLE * _until_full(deck, discard, empty - 1, regions, hits, turns - 1)
     chance = Fraction(0)
     for p, drawn, rest, after in _flips(deck, discard):
         shown = Counter(drawn)
         discard_after = tuple(a + shown[r] for r, a in enumerate(after))
         if len(shown) == 1:  # three cards of one region: a star turn (O-STAR)
-            chance += p * _until_full(rest, discard_after, empty - 1, regions, hit, turns - 1)
+            chance += p * _until_full(rest, discard_after, empty - 1, regions, hits, turns - 1)
             continue
         fitting = hit if any(r < mine for r in drawn) else 0
-        stars = _DOUBLE * _until_full(rest, discard_after, empty - 1, regions, hit, turns - 1)
-        later = _until_full(rest, discard_after, empty - 2, regions, hit, turns - 1)
+        stars = _DOUBLE * _until_full(rest, discard_after, empty - 1, regions, hits, turns - 1)
+        later = _until_full(rest, discard_after, empty - 2, regions, hits, turns - 1)
         missing = (1 - _DOUBLE - fitting) * later
         chance += p * (fitting + stars + missing)
     return chance
