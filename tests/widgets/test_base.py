@@ -178,6 +178,15 @@ class TestPacing:
         assert Page(board).send({"type": "run"})["ok"]
         assert race.is_over and not board.running and board.autoplay == ""
 
+    def test_an_instant_run_that_does_not_end_pauses_and_says_so(self, race, board, monkeypatch):
+        monkeypatch.setattr(base_module, "INSTANT_MOST", 2)
+        page = Page(board)
+        assert page.send({"type": "run"})["ok"]
+        assert race.position == 2 and not race.is_over and not board.running
+        assert board.message == "Paused after 2 moves without reaching the end: Play to end goes on."
+        page.send({"type": "run"})
+        assert race.position == 4 and not board.running
+
     def test_speeds_come_from_one_table(self):
         assert list(SPEEDS) == ["instant", "fast", "normal", "slow"]
         with pytest.raises(ValueError, match="speed"):

@@ -52,6 +52,9 @@ LOCAL = ("seat", "speed", "stop", "fork", "hello", "describe", "advise")
 
 #: How many moves the move log keeps: at least this many, or two rounds of every seat.
 LOG_MOVES = 6
+#: At "instant" the moves of a run are made in one go, the kernel busy meanwhile: a run that does not
+#: end (a table of bots can delay each other for ever) pauses after this many.
+INSTANT_MOST = 2_000
 
 _UNCHANGED = object()  # a handler's answer that leaves the board's message as it was
 
@@ -489,8 +492,11 @@ class Board(anywidget.AnyWidget):
         if loop is None:
             # Instant, or no event loop (plain Python): play the moves now, one refresh each.
             self._run_handle = True
-            while self._run_handle is not None and self._tick_once():
-                pass
+            for _ in range(INSTANT_MOST):
+                if self._run_handle is None or not self._tick_once():
+                    return
+            self._stop_run()
+            self._say(f"Paused after {INSTANT_MOST:,} moves without reaching the end: Play to end goes on.")
             return
         self._run_handle = loop.call_later(delay, self._tick)
 
