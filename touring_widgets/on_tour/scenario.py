@@ -148,27 +148,20 @@ def position(game: OnTour, spec: Any) -> tuple[dict[str, Any], State]:
     turns = _turns(maps, written, spec.get("round"))
     last = empty <= LAST_TURN_SPACES
 
-    # How many cards the deck and the discard pile hold after ``turns`` turns of three cards
-    # each and this turn's flip (O-FLIP), reshuffling the discards when the deck runs short.
-    deck_size, discard_size, reshuffled = DECK, 0, False
-    for k in range(turns + (0 if last else 1)):
-        if deck_size >= 3:
-            deck_size -= 3
-            reshuffled = False
-        else:
-            deck_size, discard_size, reshuffled = deck_size + discard_size - 3, 0, True
-        if k < turns:
-            discard_size += 3
     shown = _card_list(spec.get("cards"), "the cards showing", setup_at) if "cards" in spec else None
     nxt = _card_list(spec.get("deck", []), "the deck", setup_at)
     old = _card_list(spec.get("discard", []), "the discard pile", setup_at)
+    # Every turn before flipped three cards, but a last turn (O-LAST): with one empty space left,
+    # the turn before may have been a last turn that drew a star, and flipped nothing.
+    flips = turns
+    if empty == 1 and 2 * turns - written >= 1 and len(nxt) > _piles(turns, last)[0]:
+        flips = turns - 1
+    deck_size, discard_size, reshuffled = _piles(flips, last)
     if last:
         if shown:
             raise IllegalAction(f"only {_count(empty, 'empty space')} left on every map: a last turn flips "
                                 "no cards (O-LAST)", "O-LAST")
         shown = []
-        deck_size = max(deck_size, len(nxt))
-        discard_size = DECK - deck_size
     elif shown is not None and len(shown) != 3:
         raise IllegalAction(f"a turn shows 3 cards, not {len(shown)} (O-FLIP)", "O-FLIP")
     seen: dict[str, str] = {}
@@ -191,7 +184,27 @@ def position(game: OnTour, spec: Any) -> tuple[dict[str, Any], State]:
 
     # Fill in the unknown cards in the order of the seed's own deck: the discards first (flipped
     # in earlier turns), then this turn's cards, then the deck. Nothing given: the seed's game.
+    # Before the deck first runs out, the card of every circled space was shown on a turn before
+    # and lies on the discard pile (O-CIRCLE): such cards fill the discards first.
+    circled = {sid for cells in maps for sid, cell in zip(SPACES, cells)
+               if cell is not None and cell[1] and sid not in setup_at}
+    if flips + (0 if last else 1) <= DECK // 3:
+        early_circles = [sid for sid in SPACES if sid in circled and seen.get(sid, "on the discard pile")
+                         != "on the discard pile"]
+        if early_circles:
+            sid = early_circles[0]
+            raise IllegalAction(
+                f"{sid} is circled on a map, so its card was shown on a turn before, but it is {seen[sid]}: "
+                "the deck has not run out yet, so that card is on the discard pile (O-CIRCLE)", "O-CIRCLE")
+        if len(circled) > discard_size:
+            raise IllegalAction(
+                f"the maps circle {_count(len(circled), 'space')} but {_count(turns, 'turn')} showed only "
+                f"{_count(discard_size, 'card')}: a circle needs its space's card shown (O-CIRCLE)",
+                "O-CIRCLE")
+    else:
+        circled = set()
     unknown = [c for c in (*base.cards, *base.deck) if c not in seen]
+    unknown = [c for c in unknown if c in circled] + [c for c in unknown if c not in circled]
     early = discard_size - len(old)
     discards = tuple(unknown[:early]) + tuple(old)
     unknown = unknown[early:]
@@ -226,6 +239,22 @@ def position(game: OnTour, spec: Any) -> tuple[dict[str, Any], State]:
     if "round" in spec:
         checked["round"] = turns + 1
     return checked, state
+
+
+def _piles(flips: int, last: bool) -> tuple[int, int, bool]:
+    """How many cards the deck and the discard pile hold after ``flips`` turns that flipped three
+    cards and discarded them, and this turn's flip unless it is a last turn (O-FLIP, O-DISCARD),
+    the discards reshuffled into the deck when it runs short; and whether this turn's flip did."""
+    deck_size, discard_size, reshuffled = DECK, 0, False
+    for k in range(flips + (0 if last else 1)):
+        if deck_size >= 3:
+            deck_size -= 3
+            reshuffled = False
+        else:
+            deck_size, discard_size, reshuffled = deck_size + discard_size - 3, 0, True
+        if k < flips:
+            discard_size += 3
+    return deck_size, discard_size, reshuffled
 
 
 def _turns(maps: list[tuple[Cell, ...]], written: int, round_given: Any) -> int:
