@@ -208,9 +208,10 @@ class TestTouringScenarios:
 
 # -- On Tour --------------------------------------------------------------------------------------
 def filled(empty: int, seed: int = SEED, stars: int = 0) -> dict:
-    """One map (for every player) with all but ``empty`` non-setup spaces written."""
+    """One map (for every player) with all but ``empty`` non-setup spaces written, each roll's two
+    numbers in turn (12, 21, 13, 31, ...)."""
     spaces = [s for s in tw.on_tour.SPACES if s not in on_tour.setup(seed)]
-    numbers = (n for n in range(1, 100) if n % 11)
+    numbers = (n for a in range(10) for b in range(a + 1, 10) for n in (10 * a + b, 10 * b + a))
     cells = {}
     for k, sid in enumerate(spaces[: len(spaces) - empty]):
         cells[sid] = "star" if k < stars else next(numbers)
@@ -234,6 +235,10 @@ class TestOnTourRefusesWhatNoGameReaches:
     def test_cards_showing_on_a_last_turn(self):
         refused("O-LAST", "a last turn flips no cards", on_tour, seed=SEED, maps=filled(2, stars=1),
                 cards=["WA", "OR", "ID"])
+
+    def test_numbers_of_more_rolls_than_turns(self):
+        refused("O-WRITE", "the maps' numbers need 2 rolls", on_tour, players=2, seed=SEED,
+                maps={0: {"TX": 56, "OK": 65}, 1: {"TX": 23, "OK": 32}})
 
     def test_a_number_only_a_double_makes(self):
         refused("O-STAR", "TX holds 44, which only a double makes", on_tour, seed=SEED,

@@ -10,8 +10,7 @@ here from the rules, not by the scenario modules: every card of the deck once (T
 hand sizes (T-TURN), what each tableau column may hold in the order played (T-GO ... T-POP), the
 sizes of the deck and discard pile at a turn (O-FLIP, O-DISCARD), marks a turn (O-WRITE, O-STAR),
 before the deck first runs out the card of every circled space on the discard pile (O-CIRCLE),
-and the numbers of the same rolls on every map (O-WRITE: not yet checked by the scenario module,
-an expected failure).
+and the numbers of the same rolls on every map (O-WRITE).
 
 Not modelled (and not checked by the scenario modules): the order of turns behind the discard
 pile's owners (Touring), the regions the cards shown allowed and whether an X was forced (On Tour).
@@ -24,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, assume, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import touring_widgets as tw
@@ -282,9 +281,8 @@ def _circled(maps: dict[int, dict[str, Any]]) -> set[str]:
     return {sid for cells in maps.values() for sid, value in cells.items() if _mark(value)[1]}
 
 
-def on_tour_problems(spec: dict[str, Any], setup_spaces: set[str], rolls: bool = False) -> set[str]:
-    """What a described turn start breaks: none when a game could reach it, as far as counts go
-    (with ``rolls``, also the numbers of the same rolls on every map)."""
+def on_tour_problems(spec: dict[str, Any], setup_spaces: set[str]) -> set[str]:
+    """What a described turn start breaks: none when a game could reach it, as far as counts go."""
     problems = set()
     maps = [{sid: _mark(v) for sid, v in spec["maps"][p].items()} for p in range(len(spec["players"]))]
     numbers = [Counter(k for k, _ in m.values() if isinstance(k, int)) for m in maps]
@@ -307,7 +305,7 @@ def on_tour_problems(spec: dict[str, Any], setup_spaces: set[str], rolls: bool =
     for counts in numbers:
         rolled |= counts
     needed = sum(max(rolled[k], rolled[_flip(k)]) for k in {min(k, _flip(k)) for k in rolled})
-    if rolls and needed > turns - star_turns:
+    if needed > turns - star_turns:
         problems.add("pairs")
     last = empty <= 2
     shown, deck, discard = list(spec["cards"]), list(spec["deck"]), list(spec["discard"])
@@ -470,10 +468,7 @@ def test_O_CARDS_a_changed_turn_start_is_refused_exactly_when_no_game_reaches_it
     assert spec == given_spec and game.state is before, "a scenario changes neither its input nor the game"
 
 
-@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=(
-    "on_tour/scenario.py does not check that every map's numbers come from the same rolls; the check "
-    "refuses the O-LAST demos, whose maps (touring_widgets/demos/on_tour.py, _filled) write 1, 2, 3, ..."))
-@settings(SETTINGS, max_examples=10, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@settings(SETTINGS, max_examples=10)
 @given(game=ON_TOUR_POSITIONS)
 def test_O_WRITE_maps_holding_numbers_of_more_rolls_than_turns_are_refused(game: tw.OnTour) -> None:
     """Every player writes the two numbers of the same roll each turn (or an X): a map whose numbers
@@ -487,7 +482,7 @@ def test_O_WRITE_maps_holding_numbers_of_more_rolls_than_turns_are_refused(game:
     rolls = iter(10 * a + b for a in range(10) for b in range(a + 1, 10))
     for sid in numbers:
         spec["maps"][0][sid] = [next(rolls), _mark(spec["maps"][0][sid])[1]]
-    assert "pairs" in on_tour_problems(spec, {space for space, _ in game.state.setup}, rolls=True)
+    assert "pairs" in on_tour_problems(spec, {space for space, _ in game.state.setup})
     with pytest.raises(tw.IllegalAction) as refusal:
         tw.on_tour.scenario(**spec)
     assert refusal.value.rule == "O-WRITE", "numbers no rolls make are refused (O-WRITE)"

@@ -41,9 +41,9 @@ def _played(players: Any, seed: int, when: Callable[[State], bool], rules: Rules
 
 
 def _filled(empty: tuple[str, ...], star: str | None = None, seed: int = SEED) -> dict[str, Any]:
-    """A map with every space but ``empty`` written: one star, numbers rising in board order
-    (never a double: those draw stars)."""
-    numbers = iter(n for n in range(1, 100) if n % 11)
+    """A map with every space but ``empty`` written: one star, numbers in board order, each roll's
+    two (12, 21, 13, 31, ...: never a double, which draws a star)."""
+    numbers = iter(n for a in range(10) for b in range(a + 1, 10) for n in (10 * a + b, 10 * b + a))
     circled = setup(seed)
     cells: dict[str, Any] = {}
     for sid in SPACES:

@@ -146,6 +146,7 @@ def position(game: OnTour, spec: Any) -> tuple[dict[str, Any], State]:
     if empty == 0:
         raise IllegalAction("every space of every map is filled: the game is over (O-END)", "O-END")
     turns = _turns(maps, written, spec.get("round"))
+    _check_rolls(maps, setup_at, turns - (2 * turns - written))
     last = empty <= LAST_TURN_SPACES
 
     shown = _card_list(spec.get("cards"), "the cards showing", setup_at) if "cards" in spec else None
@@ -292,6 +293,28 @@ def _turns(maps: list[tuple[Cell, ...]], written: int, round_given: Any) -> int:
             "or one star, so one more star turn is needed, and no map has a star or an X for it (O-STAR)",
             "O-STAR")
     return (written + star_turns) // 2
+
+
+def _check_rolls(maps: list[tuple[Cell, ...]], setup_at: dict[str, int], rolls: int) -> None:
+    """Every map's numbers come from the same ``rolls`` rolls, one a turn that was not a star turn: a
+    roll of a and b gives everybody 10a + b and 10b + a (O-ROLL, O-WRITE). Raises IllegalAction when
+    the numbers need more rolls than that."""
+    needed: dict[tuple[int, int], int] = {}
+    for cells in maps:
+        counts: dict[int, int] = {}
+        for sid, cell in zip(SPACES, cells):
+            if cell is not None and type(cell[0]) is int and sid not in setup_at:
+                counts[cell[0]] = counts.get(cell[0], 0) + 1
+        for number, count in counts.items():
+            turned = number % 10 * 10 + number // 10
+            pair = (min(number, turned), max(number, turned))
+            needed[pair] = max(needed.get(pair, 0), count)
+    most = sum(needed.values())
+    if most > rolls:
+        raise IllegalAction(
+            f"the maps' numbers need {_count(most, 'roll')} (a roll of a and b writes 10a + b and 10b + a, "
+            f"the same for everybody), but only {_count(rolls, 'turn')} rolled numbers (O-ROLL, O-WRITE)",
+            "O-WRITE")
 
 
 def _check_cell(p: int, sid: str, cell: Any, setup_at: dict[str, int]) -> Cell:
