@@ -17,6 +17,7 @@ every column is worked out again from what the replay shows.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Iterator
@@ -664,6 +665,18 @@ def test_T_WIN_simulate_touring_rows_match_a_replay_of_each_game(kind, n, seed, 
     games = {f"{seed}/{i}": tw.Touring(players=kind["players"], rules=kind["rules"], seed=f"{seed}/{i}")
              for i in range(n)}
     check_simulation(data, "touring", games, 2000, seed=seed, players=kind["players"], rules=kind["rules"])
+
+
+@settings(max_examples=10, **SETTINGS)
+@given(kind=touring_kinds(players=st.sampled_from([4, 6])), n=st.integers(1, 3), seed=st.integers(0, 10**6))
+def test_T_TEAMS_simulate_rows_of_partners_match_a_replay_of_each_game(kind, n, seed):
+    """With partners, every game played to its end: the winners are every seat of the team, and
+    the first to 400 miles is the team's, as a replay of each row's game shows."""
+    rules = dataclasses.replace(kind["rules"], teams=True)
+    games = {f"{seed}/{i}": tw.Touring(players=kind["players"], rules=rules, seed=f"{seed}/{i}")
+             for i in range(n)}
+    table = lab.simulate("touring", n=n, seed=seed, players=kind["players"], rules=rules, progress=False)
+    compare_rows(table, games, 2000)
 
 
 @settings(max_examples=10, **SETTINGS)
