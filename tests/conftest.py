@@ -2,6 +2,8 @@
 
 Hypothesis draws new cases on every run on a developer's machine; in CI (``CI`` set) it draws the
 same ones every run, so a submission lands or fails on what it changed, not on the cases drawn.
+``HYPOTHESIS_PROFILE=measure`` draws CI's cases and does not shrink a failure (tools/plant.py: it
+asks only whether the suite fails).
 """
 
 from __future__ import annotations
@@ -9,11 +11,13 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+settings.register_profile("measure", derandomize=True, phases=[Phase.explicit, Phase.reuse, Phase.generate])
+_profile = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else None)
+if _profile:
+    settings.load_profile(_profile)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

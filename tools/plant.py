@@ -125,7 +125,9 @@ def run_one(bug: Bug, tree: str | None, timeout: float, keep: bool) -> dict:
         why = plant(bug, root)
         if why:
             return {**result, "status": "not applied", "by": why, "seconds": 0.0}
-        env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+        # CI's cases, and a failure not shrunk: only whether the suite fails is asked
+        env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1",
+               "HYPOTHESIS_PROFILE": "measure"}
         where = subprocess.run(
             [sys.executable, "-c", "import touring_widgets; print(touring_widgets.__file__)"],
             cwd=root, env=env, capture_output=True, text=True,
