@@ -101,8 +101,16 @@ def pytest_command(root: Path, kind: str = "") -> list[str]:
     config = tomllib.loads((root / "pyproject.toml").read_text())
     paths = config["tool"]["pytest"]["ini_options"].get("testpaths", ["."])
     first = [path for path in (PROMISE.get(kind), FIRST) if path and (root / path).exists()]
+    rest = []
+    for path in paths:  # a folder holding the properties is given by its parts, or pytest runs them in place
+        folder = root / path
+        if first and folder.is_dir() and (root / FIRST).parent == folder:
+            rest += [str(part.relative_to(root)) for part in sorted(folder.iterdir()) if part != root / FIRST
+                     and ((part.is_dir() and part.name != "__pycache__") or part.match("test_*.py"))]
+        else:
+            rest.append(path)
     return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e",
-            *first, *paths]
+            *first, *rest]
 
 
 def first_failure(output: str) -> str:
