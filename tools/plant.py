@@ -100,15 +100,21 @@ def pytest_command(root: Path, kind: str = "") -> list[str]:
     others), stopping at the first failure."""
     config = tomllib.loads((root / "pyproject.toml").read_text())
     paths = config["tool"]["pytest"]["ini_options"].get("testpaths", ["."])
-    first = [path for path in (PROMISE.get(kind), FIRST) if path and (root / path).exists()]
+
+    def parts(folder: Path, leave: Path | None = None) -> list[str]:
+        # pytest runs a folder's files in its own order, whatever is named first: name them one by one
+        return [str(part.relative_to(root)) for part in sorted(folder.iterdir()) if part != leave
+                and ((part.is_dir() and part.name != "__pycache__") or part.match("test_*.py"))]
+
+    properties = root / FIRST
+    if not properties.is_dir():
+        return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e", *paths]
+    promise = PROMISE.get(kind)
+    first = [promise] if promise and (root / promise).exists() else []
+    first += [part for part in parts(properties) if part not in first]
     rest = []
-    for path in paths:  # a folder holding the properties is given by its parts, or pytest runs them in place
-        folder = root / path
-        if first and folder.is_dir() and (root / FIRST).parent == folder:
-            rest += [str(part.relative_to(root)) for part in sorted(folder.iterdir()) if part != root / FIRST
-                     and ((part.is_dir() and part.name != "__pycache__") or part.match("test_*.py"))]
-        else:
-            rest.append(path)
+    for path in paths:
+        rest += parts(root / path, properties) if root / path == properties.parent else [path]
     return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not e2e",
             *first, *rest]
 
