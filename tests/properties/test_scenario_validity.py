@@ -206,6 +206,43 @@ def test_T_DECK_a_position_from_a_game_is_rebuilt_by_its_scenario(game: tw.Touri
     assert rebuilt.state.discard == game.state.discard and rebuilt.state.tables == game.state.tables
 
 
+@settings(SETTINGS, max_examples=60)
+@given(game=positions(tw.Touring, touring_kinds(), most=300, chosen=0.1), data=st.data())
+def test_T_EXHAUST_a_short_hand_to_move_only_when_nothing_is_left_to_draw(game: tw.Touring,
+                                                                      data: st.DataObject) -> None:
+    """With cards set aside (``rest="box"``), the seat to move may hold fewer than 6 cards only when
+    it had nothing to draw: no draw pile, no discards, and no buried column card a reshuffle would
+    have made a new pile of (T-EXHAUST, T-RESHUFFLE)."""
+    assume(not game.is_over)
+    spec = touring_position_of(game)
+    turn = spec["turn"]
+    spec["rest"] = "box"
+    if data.draw(st.booleans(), label="no draw pile"):
+        spec["draw"] = []
+    if data.draw(st.booleans(), label="no discards"):
+        spec["discard"] = []
+    if data.draw(st.booleans(), label="no buried cards"):
+        for table in spec["tables"].values():
+            for column in ("go", "freeway"):
+                if table.get(column):
+                    table[column] = table[column][-1:]
+    size = data.draw(st.integers(1, 6), label="cards to move")
+    spec["hands"][turn] = spec["hands"][turn][:size]
+    buried = any(len(table.get(column, [])) > 1 for table in spec["tables"].values()
+                 for column in ("go", "freeway"))
+    could_draw = bool(spec["draw"] or spec["discard"] or buried)
+    try:
+        rebuilt = tw.touring.scenario(**spec)
+    except tw.IllegalAction as refusal:
+        assert size < 6 and could_draw and refusal.rule == "T-EXHAUST", (
+            f"refused ({refusal}) a position a game reaches: {size} cards to move, something to draw: "
+            f"{could_draw}")
+    else:
+        assert size == 6 or not could_draw, (
+            f"accepted {size} cards to move although there was a card to draw or to reshuffle (T-EXHAUST)")
+        assert len(rebuilt.hand(turn)) == size
+
+
 @settings(SETTINGS, max_examples=300)
 @given(data=st.data())
 def test_T_DECK_a_changed_position_is_refused_exactly_when_no_game_reaches_it(data: st.DataObject) -> None:

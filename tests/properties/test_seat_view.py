@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 import touring_widgets as tw
 from touring_widgets import lab
+from touring_widgets.core.search import playouts_for
 from touring_widgets.errors import IllegalAction
 from touring_widgets.lab.advise import advice_search
 from touring_widgets.on_tour import bots as on_tour_bots
@@ -148,10 +149,15 @@ def touring_chance_moves(game: tw.Touring, seat: int, search: bool = True) -> di
     """The moves of the bots that take their chance from the game's seed, when ``seat`` is to move."""
     if game.turn != seat:
         return {}
-    out = {"random": touring_bots.random_policy(game.state, seat)}
+    state = game.state
+    out = {"random": touring_bots.random_policy(state, seat)}
     if search:
         with small_budgets():
-            out["search"] = touring_search.search_policy(game.state, seat)
+            out["search"] = touring_search.search_policy(state, seat)
+        # how much the search bot weighs its moves is decided from what the seat sees too
+        out["search budget"] = playouts_for(touring_search, state, seat, f"search/{state.seed}/{state.ply}",
+                                            touring_search.PLIES, touring_search.PLAYOUTS,
+                                            touring_search.MOST_PLAYOUTS)
     return out
 
 
