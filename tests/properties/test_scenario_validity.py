@@ -461,6 +461,25 @@ def test_O_CARDS_a_turn_start_from_a_game_is_rebuilt_by_its_scenario(game: tw.On
         "the rebuilt position allows the same writing")
 
 
+@settings(SETTINGS, max_examples=30)
+@given(game=ON_TOUR_POSITIONS)
+def test_O_FLIP_a_turn_start_given_by_its_maps_alone_has_the_game_s_piles(game: tw.OnTour) -> None:
+    """Given only the maps and the turn, a scenario fills the deck, the discards and the cards
+    showing from the seed at the sizes the game has then, reshuffles and last turns included
+    (O-FLIP, O-DISCARD, O-LAST)."""
+    assume(not game.is_over)
+    spec = on_tour_position_of(game)
+    sketch = {key: spec[key] for key in ("players", "maps", "round", "rules", "seed")}
+    rebuilt = tw.on_tour.scenario(**sketch)
+    sizes = [(len(g.state.deck), len(g.state.discard), len(g.state.cards)) for g in (game, rebuilt)]
+    assert sizes[0] == sizes[1], f"the piles at turn {spec['round']} (deck, discards, showing): {sizes}"
+    if spec["deck"]:  # a card of the deck on the discards: one more than the turns have made
+        moved = {**spec, "deck": spec["deck"][1:], "discard": [*spec["discard"], spec["deck"][0]]}
+        with pytest.raises(tw.IllegalAction) as refusal:
+            tw.on_tour.scenario(**moved)
+        assert refusal.value.rule in ("O-DISCARD", "O-FLIP"), "a discard pile no turns make is refused"
+
+
 @pytest.mark.slow
 @settings(SETTINGS, max_examples=120)
 @given(data=st.data())
