@@ -85,7 +85,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.e2e.jupyter import Notebook, browser, server  # noqa: E402
+from tools.jupyter import Notebook, browser, server  # noqa: E402
 
 BARE = '''import anywidget, traitlets
 

@@ -15,7 +15,6 @@ other processes on the machine do not count.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -24,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from table import print_table  # benchmarks/table.py, beside this script
 from tqdm import tqdm
 
-from touring_widgets.core.search import Z95
+from touring_widgets.core.stats import normal_interval, wilson
 from touring_widgets.on_tour import Rules as OnTourRules
 from touring_widgets.on_tour import apply as on_tour_apply
 from touring_widgets.on_tour import new_game as on_tour_new_game
@@ -86,13 +85,6 @@ def on_tour_game(i: int, playouts: int | None, search: bool) -> tuple[int, list[
     while state.turn is not None:
         state = on_tour_apply(state, policy(state, state.turn))
     return best_tour(state.map(0)).total, times
-
-
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-    return centre - half, centre + half
 
 
 def spread(times: list[float]) -> str:
@@ -157,7 +149,10 @@ def main() -> None:
         g_scores = [s for s, _ in greedy]
         s_scores = [s for s, _ in search]
         diffs = [s - g for s, g in zip(s_scores, g_scores)]
-        half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+        half = float("nan")
+        if len(diffs) > 1:
+            low, high = normal_interval(statistics.mean(diffs), statistics.variance(diffs), len(diffs))
+            half = (high - low) / 2
         times = [t for _, ts in search for t in ts]
         rows += [
             (f"On Tour solo, greedy mean score, {n_on_tour} games", f"{statistics.mean(g_scores):.2f}", ""),

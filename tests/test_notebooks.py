@@ -13,10 +13,11 @@ import pytest
 from nbclient import NotebookClient
 
 import touring_widgets as tw
+from touring_widgets.core.rulebook import rule_pattern
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
-RULE_ID = re.compile(r"\b[TO]-[A-Z]+\b")
+RULE_ID = rule_pattern()
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,11 @@ Every test here runs both games through the same code, with no branch on which g
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import inspect
 import json
 import re
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 
 import pytest
@@ -17,10 +19,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import touring_widgets as tw
+from touring_widgets.core.rulebook import rule_pattern
 
 GAMES = [tw.Touring, tw.OnTour]
-RULE_ID = re.compile(r"\b[TO]-[A-Z]+\b")
+RULE_ID = rule_pattern()
 PACKAGE = Path(tw.__file__).parent
+#: Module -> the names each game's module of that name offers, each for the same role in both.
+SHARED_NAMES = {
+    "actions": {"Action", "read_action", "FORMS", "MAX_SEATS"},
+    "state": {"State", "new_game", "resample", "render_text"},
+    "moves": {"Ruling", "ruling", "judge", "explain", "apply", "is_legal", "legal_actions"},
+    "view": {"view", "narrate", "render_text"},
+    "bots": {"POLICIES", "greedy_policy", "random_policy"},
+    "scenario": {"scenario", "position", "position_of"},
+}
+ENGINE_MODULES = ("facts", "rules", "actions", "state", "moves", "view", "bots", "scenario")
 
 
 def positions(cls, games: int = 4, players: int = 2, policy: str = "random"):
@@ -132,6 +145,73 @@ class TestOneShape:
         assert g.position == 3 and not g.is_over
 
 
+class TestOneShapeOfModules:
+    """A reader who knows one game's modules knows the other's: the same names for the same roles."""
+
+    @pytest.mark.parametrize("module", sorted(SHARED_NAMES))
+    def test_each_module_offers_the_same_names(self, cls, module):
+        found = import_module(f"touring_widgets.{cls.game_name}.{module}")
+        missing = {name for name in SHARED_NAMES[module] if not hasattr(found, name)}
+        assert not missing, f"{cls.game_name}.{module} lacks {sorted(missing)}"
+
+    def test_one_judge_of_one_shape(self, cls):
+        moves = import_module(f"touring_widgets.{cls.game_name}.moves")
+        fields = {f.name for f in dataclasses.fields(moves.Ruling)}
+        assert {"legal", "reason", "rule", "seat"} <= fields
+        assert list(inspect.signature(moves.ruling).parameters) == ["state", "action", "words"]
+        for g in positions(cls, games=1):
+            if g.is_over:
+                continue
+            elsewhere = g.fork()
+            elsewhere.goto(0)
+            for action in [*list(g.legal_actions())[:5], *list(elsewhere.legal_actions())[:10]]:
+                verdict = g.why(action)
+                found = moves.ruling(g.state, action)
+                assert (found.legal, found.rule, found.reason) == (verdict.legal, verdict.rule, verdict.text)
+                quiet = moves.ruling(g.state, action, words=False)
+                assert (quiet.legal, quiet.rule) == (found.legal, found.rule)
+                if found.legal:
+                    assert found.seat == g.turn
+
+    def test_a_state_drawn_as_text_is_its_str(self, cls):
+        g = cls(players=2, seed=5).play(max_plies=4)
+        for module in ("state", "view"):
+            render_text = import_module(f"touring_widgets.{cls.game_name}.{module}").render_text
+            assert render_text(g.state) == str(g.state)
+
+    def test_no_engine_signature_says_player(self, cls):
+        for module in ENGINE_MODULES:
+            found = import_module(f"touring_widgets.{cls.game_name}.{module}")
+            own = [v for v in vars(found).values() if getattr(v, "__module__", None) == found.__name__]
+            functions = [v for v in own if inspect.isfunction(v)]
+            methods = (vars(c).values() for c in own if inspect.isclass(c))
+            functions += [m for members in methods for m in members if inspect.isfunction(m)]
+            for function in functions:
+                said = [p for p in inspect.signature(function).parameters if p == "player"]
+                assert not said, f"{found.__name__}.{function.__qualname__} takes {said}: a seat is a seat"
+
+    def test_on_tour_still_takes_player_as_a_deprecated_keyword(self):
+        o = tw.OnTour(players=2, seed=1)
+        state = o.state
+        action = tw.on_tour.moves.legal_actions(state, seat=1)[0]
+        with pytest.warns(DeprecationWarning, match="seat"):
+            assert list(tw.on_tour.legal_actions(state, player=1)) == list(tw.on_tour.legal_actions(state, 1))
+        with pytest.warns(DeprecationWarning, match="seat"):
+            assert tw.on_tour.Action(action.marks, player=1) == action
+        with pytest.warns(DeprecationWarning, match="seat"):
+            assert action.with_seat(player=0) == action.with_seat(0)
+        with pytest.warns(DeprecationWarning, match="seat"):
+            assert state.map(player=1) == state.map(1)
+        with pytest.warns(DeprecationWarning, match="seat"):
+            assert state.empty_count(player=1) == state.empty_count(1)
+        with pytest.raises(TypeError):
+            tw.on_tour.Action(action.marks, 1, player=1)
+        with pytest.warns(DeprecationWarning, match="Action.seat"):
+            assert action.seat == action.player == 1 and tw.on_tour.Action(action.marks, 1) == action
+        with pytest.warns(DeprecationWarning, match="with_seat"):
+            assert action.with_player(0) == action.with_seat(0)
+
+
 class TestRulebook:
     def test_a_rule_by_its_id(self):
         rule = tw.rules("T-POP")
@@ -235,12 +315,12 @@ class TestAdversarialInput:
             tw.touring.Action(*args)
 
     @pytest.mark.parametrize(
-        "marks, player",
+        "marks, seat",
         [(((True, "TX"),), None), (((5.0, "TX"),), None), ((("star", "tx"),), None), (((5, "TX"),), True)],
     )
-    def test_on_tour_action_objects_are_checked(self, marks, player):
+    def test_on_tour_action_objects_are_checked(self, marks, seat):
         with pytest.raises(tw.IllegalAction):
-            tw.on_tour.Action(marks, player)
+            tw.on_tour.Action(marks, seat)
 
     def test_a_save_with_unreadable_text_raises_load_error(self):
         g = tw.Touring(seed=1)

@@ -4,6 +4,7 @@ Run by hand (it is slow, and not part of CI), from anywhere in the checkout:
 
     python tools/mutation.py                    # every module in MODULES, the scorer last
     python tools/mutation.py touring/moves      # some of them (keys of MODULES, or file paths)
+    python tools/mutation.py on_tour/scoring    # every module of a folder (the scorer's files)
     python tools/mutation.py --survivors ...    # re-test what the last run left alive, less EQUIVALENT
     python tools/mutation.py --report ...       # print the last results again, run nothing
     python tools/mutation.py --equivalent       # list the mutants explained as equivalent
@@ -88,8 +89,7 @@ class Module:
 
 
 # The modules measured, in the order they run (the scorer last). Keep this the one list: when
-# code moves (the board's message handling moved from touring/board.py to widgets/base.py),
-# change its path here.
+# code moves, change its path here.
 MODULES: dict[str, Module] = {
     "touring/rules": Module("touring_widgets/touring/rules.py", TOURING_TESTS),
     "touring/moves": Module("touring_widgets/touring/moves.py", TOURING_TESTS),
@@ -97,22 +97,27 @@ MODULES: dict[str, Module] = {
     # (traced for mutmut's first run, On Tour's whole random games take 70 s or more: they get 180)
     "on_tour/moves": Module("touring_widgets/on_tour/moves.py", ON_TOUR_TESTS, timeout=180),
     "core/timeline": Module("touring_widgets/core/timeline.py", TIMELINE_TESTS, timeout=60),
-    "widgets/board": Module(  # the boards' handling of messages from the page
-        "touring_widgets/widgets/base.py",
-        BOARD_TESTS,
-        functions=(
-            "Board._on_page_message",
-            "Board._handle",
-            "Board._check_live",
-            "Board._msg_*",
-            "Board._refusal",
-        ),
+    # the board's protocol: the checks and handlers of page messages, how turns run, the session
+    "widgets/messages": Module("touring_widgets/widgets/messages.py", BOARD_TESTS),
+    "widgets/turns": Module("touring_widgets/widgets/turns.py", BOARD_TESTS),
+    "widgets/session": Module("touring_widgets/widgets/session.py", BOARD_TESTS),
+    # The scorer, a file at a time (`python tools/mutation.py on_tour/scoring` runs them all).
+    # graph's _chunk_tables and frontier's _steps build the scorer's tables once, when the module
+    # is imported: before mutmut switches a mutant on, so their mutants are never active (a wrong
+    # table would show in the tests that check best_tour against a plain search over every path).
+    "on_tour/scoring/tour": Module("touring_widgets/on_tour/scoring/tour.py", SCORING_TESTS, timeout=60),
+    "on_tour/scoring/graph": Module(
+        "touring_widgets/on_tour/scoring/graph.py", SCORING_TESTS, timeout=60, skip=("_chunk_tables",)
     ),
-    # _chunk_tables and _steps build the scorer's tables once, when the module is imported:
-    # before mutmut switches a mutant on, so their mutants are never active (a wrong table would
-    # show in the tests that check best_tour against a plain search over every path).
-    "on_tour/scoring": Module(
-        "touring_widgets/on_tour/scoring.py", SCORING_TESTS, timeout=60, skip=("_chunk_tables", "_steps")
+    "on_tour/scoring/best": Module("touring_widgets/on_tour/scoring/best.py", SCORING_TESTS, timeout=60),
+    "on_tour/scoring/memoised": Module(
+        "touring_widgets/on_tour/scoring/memoised.py", SCORING_TESTS, timeout=60
+    ),
+    "on_tour/scoring/branch_and_bound": Module(
+        "touring_widgets/on_tour/scoring/branch_and_bound.py", SCORING_TESTS, timeout=60
+    ),
+    "on_tour/scoring/frontier": Module(
+        "touring_widgets/on_tour/scoring/frontier.py", SCORING_TESTS, timeout=60, skip=("_steps",)
     ),
 }
 
@@ -120,10 +125,11 @@ TARGET = 90.0  # per cent of a module's mutants killed
 
 # Survivors that cannot change anything anyone sees, keyed as the report prints them,
 # "file function: before -> after", with the reason (README: tools/README.md).
-_BOUND = "touring_widgets/on_tour/scoring.py _bounded: "  # prefix of the scorer's bound survivors
+_SCORING = "touring_widgets/on_tour/scoring/"  # the scorer's files
+_BOUND = _SCORING + "branch_and_bound.py bounded: "  # prefix of the scorer's bound survivors
 #: the fast path of the scorer's map reader, as the report prints its survivors
 _FAST = (
-    "touring_widgets/on_tour/scoring.py _arrays: if type(cell) is tuple and len(cell) == 2 and"
+    _SCORING + "tour.py arrays: if type(cell) is tuple and len(cell) == 2 and"
     " type(cell[0]) is int and type(cell[1]) is bool: -> "
 )
 _GE = "ge = [0] * 101  # index last + 1: usable spaces a tour whose last number is ``last`` may enter"
@@ -323,53 +329,44 @@ EQUIVALENT: dict[str, str] = {
         for after in ("words=None", "")
     },
     (
-        'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "XXrunXX":'
-    ): (
-        "a Play message then stops automatic play before starting it again, which _start_run does"
-        " first anyway: the run goes on the same"
-    ),
-    (
-        'touring_widgets/widgets/base.py Board._handle: if kind != "run": -> if kind != "RUN":'
-    ): "as above: Play stops and starts the run, as _start_run does anyway",
-    (
-        "touring_widgets/on_tour/scoring.py _piece: role = 1 if own > other else 2  # climbing from the "
+        _SCORING + "frontier.py _piece: role = 1 if own > other else 2  # climbing from the "
         "far end: the tour starts there -> role = 1 if own >= other else 2  # climbing from the far end: the "
         "tour starts there"
     ): "the line is only reached when own != other, where >= and > agree",
     (
-        "touring_widgets/on_tour/scoring.py _piece: lo, hi = (other, own) if other < own else (own, other) "
+        _SCORING + "frontier.py _piece: lo, hi = (other, own) if other < own else (own, other) "
         "-> lo, hi = (other, own) if other <= own else (own, other)"
     ): "the two orders differ only when other == own, where both give (own, own)",
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py check_tour: last_at = "" -> last_at = None',
-            'touring_widgets/on_tour/scoring.py check_tour: last_at = "" -> last_at = "XXXX"',
+            _SCORING + 'tour.py check_tour: last_at = "" -> last_at = None',
+            _SCORING + 'tour.py check_tour: last_at = "" -> last_at = "XXXX"',
         ),
         "last_at is only read after a number set it (with last, which is None until then)",
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _frontier_pass: code = [0 if stars >> i & 1 else vals[i] + 1 "
+            _SCORING + "frontier.py frontier_pass: code = [0 if stars >> i & 1 else vals[i] + 1 "
             "for i in range(N_SPACES)] -> code = [0 if (stars >> i & 1) and False else vals[i] + 1 for i in "
             "range(N_SPACES)]",
-            "touring_widgets/on_tour/scoring.py _frontier_pass: code = [0 if stars >> i & 1 else vals[i] + 1 "
+            _SCORING + "frontier.py frontier_pass: code = [0 if stars >> i & 1 else vals[i] + 1 "
             "for i in range(N_SPACES)] -> code = [0 if stars << i & 1 else vals[i] + 1 for i in "
             "range(N_SPACES)]",
         ),
-        "a star's value is -1 (_arrays), so vals[i] + 1 gives it code 0 too",
+        "a star's value is -1 (arrays), so vals[i] + 1 gives it code 0 too",
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _frontier_pass: remaining = [0] * (N_SPACES + 1) -> "
+            _SCORING + "frontier.py frontier_pass: remaining = [0] * (N_SPACES + 1) -> "
             "remaining = [0] * (N_SPACES + 2)",
-            "touring_widgets/on_tour/scoring.py _frontier_pass: ahead_by_code: list[dict[int, int]] = "
+            _SCORING + "frontier.py frontier_pass: ahead_by_code: list[dict[int, int]] = "
             "[{} for _ in range(N_SPACES + 1)] -> ahead_by_code: list[dict[int, int]] = "
             "[{} for _ in range(N_SPACES + 2)]",
         ),
         "one entry more at the end, never read (the steps read entries 0 to N_SPACES)",
     ),
     (
-        "touring_widgets/on_tour/scoring.py _frontier_pass: for k in range(N_SPACES - 1, -1, -1): -> "
+        _SCORING + "frontier.py frontier_pass: for k in range(N_SPACES - 1, -1, -1): -> "
         "for k in range(N_SPACES - 1, -2, -1):"
     ): (
         "the extra round (k = -1) rewrites only the last entries, the weight to come after the last"
@@ -377,17 +374,17 @@ EQUIVALENT: dict[str, str] = {
         " step follows) and a whole tour is judged on its own weight: the same tour, the same states"
     ),
     (
-        "touring_widgets/on_tour/scoring.py _frontier_pass: if on and code[v]: -> if on or code[v]:"
+        _SCORING + "frontier.py frontier_pass: if on and code[v]: -> if on or code[v]:"
     ): (
         "it adds the stars' weight under code 0 (an X or an empty space has code 0 and on = 0), and no"
         " set of ruled-out numbers holds code 0"
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier: if quick <= weight: -> if quick < weight:',
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if w2 > best and not any(r): -> if w2 '
+            _SCORING + 'frontier.py frontier: if quick <= weight: -> if quick < weight:',
+            _SCORING + 'frontier.py frontier_pass: if w2 > best and not any(r): -> if w2 '
             '>= best and not any(r):',
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if old is None or w2 > old[0]: -> if '
+            _SCORING + 'frontier.py frontier_pass: if old is None or w2 > old[0]: -> if '
             'old is None or w2 >= old[0]:',
         ),
         'ties: a tour or a state only as heavy as the one kept replaces it. The score is the same, '
@@ -397,9 +394,9 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier: s = min(ends, key=lambda i: _start_rank(i, '
+            _SCORING + 'frontier.py frontier: s = min(ends, key=lambda i: start_rank(i, '
             'vals, stars, usable)) -> s = min(ends, key=None)',
-            'touring_widgets/on_tour/scoring.py _frontier: s = min(ends, key=lambda i: _start_rank(i, '
+            _SCORING + 'frontier.py frontier: s = min(ends, key=lambda i: start_rank(i, '
             'vals, stars, usable)) -> s = min(ends, )',
         ),
         'the end the tour is read from: the check after it turns it round where its numbers fall, '
@@ -408,28 +405,28 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier: prev = -1 -> prev = None',
-            'touring_widgets/on_tour/scoring.py _frontier: prev = -1 -> prev = -2',
+            _SCORING + 'frontier.py frontier: prev = -1 -> prev = None',
+            _SCORING + 'frontier.py frontier: prev = -1 -> prev = -2',
         ),
         'prev only has to differ from every space (0-41) before the first step',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: r[j] = 0 -> r[j] = None',
+            _SCORING + 'frontier.py frontier_pass: r[j] = 0 -> r[j] = None',
         ),
         'a slot leaving the frontier is left out of the key, and any() reads None as 0; it is never '
         'joined to again (its mate, marked an end of the tour, ends the loop when reached)',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: r[slot[m]] |= 126  # its mate is now an '
+            _SCORING + 'frontier.py frontier_pass: r[slot[m]] |= 126  # its mate is now an '
             'end of the tour -> r[slot[m]] |= 127  # its mate is now an end of the tour',
         ),
         'bit 0 of an entry that ends a piece is already 1',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if w + rem + wv <= best: -> if w + rem '
+            _SCORING + 'frontier.py frontier_pass: if w + rem + wv <= best: -> if w + rem '
             '+ wv < best:',
         ),
         'a state that only ties the best emits nothing: every choice then gives w2 + rem <= best, '
@@ -437,10 +434,10 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: lost = lost_by_kill.get(kill)  # the '
+            _SCORING + 'frontier.py frontier_pass: lost = lost_by_kill.get(kill)  # the '
             'weight to come that no tour through st can take -> lost = None  # the weight to come that '
             'no tour through st can take',
-            'touring_widgets/on_tour/scoring.py _frontier_pass: lost = lost_by_kill.get(kill)  # the '
+            _SCORING + 'frontier.py frontier_pass: lost = lost_by_kill.get(kill)  # the '
             'weight to come that no tour through st can take -> lost = lost_by_kill.get(None)  # the '
             'weight to come that no tour through st can take',
         ),
@@ -448,7 +445,7 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: or (x <= vp and vx <= vp and (not vx or '
+            _SCORING + 'frontier.py frontier_pass: or (x <= vp and vx <= vp and (not vx or '
             'not x or x <= vx)) -> or (x < vp and vx <= vp and (not vx or not x or x <= vx))',
         ),
         'with x == vp the second reading holds only for a piece of one number, or of stars only, '
@@ -456,7 +453,7 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: or (x <= vp and vx <= vp and (not vx or '
+            _SCORING + 'frontier.py frontier_pass: or (x <= vp and vx <= vp and (not vx or '
             'not x or x <= vx)) -> or (x <= vp and vx <= vp and (not vx and not x or x <= vx))',
         ),
         'they differ when exactly one of vx, x is 0: with vx 0 the piece is stars only, vp is 0 and '
@@ -464,7 +461,7 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 < '
+            _SCORING + 'frontier.py frontier_pass: if beam and len(nxt) > beam and k + 1 < '
             'N_SPACES: -> if beam and len(nxt) >= beam and k + 1 < N_SPACES:',
         ),
         'at exactly beam states the ranking keeps them all but those that can never make a tour, '
@@ -472,16 +469,16 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 < '
+            _SCORING + 'frontier.py frontier_pass: if beam and len(nxt) > beam and k + 1 < '
             'N_SPACES: -> if beam and len(nxt) > beam and k - 1 < N_SPACES:',
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 < '
+            _SCORING + 'frontier.py frontier_pass: if beam and len(nxt) > beam and k + 1 < '
             'N_SPACES: -> if beam and len(nxt) > beam and k + 1 <= N_SPACES:',
         ),
         'they also trim the states after the last step, which are never read',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: if beam and len(nxt) > beam and k + 1 '
+            _SCORING + 'frontier.py frontier_pass: if beam and len(nxt) > beam and k + 1 '
             '< N_SPACES: -> if beam and len(nxt) > beam and k + 2 < N_SPACES:',
         ),
         'it leaves the states before the last step untrimmed; the frontier there is three spaces '
@@ -490,7 +487,7 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _ruled_out: first = last = 0  # the number (code) the '
+            _SCORING + 'frontier.py numbers_ruled_out: first = last = 0  # the number (code) the '
             'rest must reach at least / stay at most -> first = last = None  # the number (code) the '
             'rest must reach at least / stay at most',
         ),
@@ -499,36 +496,36 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _ruled_out: if e < 128: -> if e <= 128:',
-            'touring_widgets/on_tour/scoring.py _ruled_out: if e < 128: -> if e < 129:',
+            _SCORING + 'frontier.py numbers_ruled_out: if e < 128: -> if e <= 128:',
+            _SCORING + 'frontier.py numbers_ruled_out: if e < 128: -> if e < 129:',
         ),
         "an entry is 0 or odd (bit 0 marks a piece's end), so it is never 128",
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _ruled_out: piece = _PIECES.get(e, 0) -> piece = '
+            _SCORING + 'frontier.py numbers_ruled_out: piece = _PIECES.get(e, 0) -> piece = '
             '_PIECES.get(None, 0)',
         ),
         'the cache is skipped: the piece is read again from the entry, the same',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _ruled_out: above = every & ~((1 << (n + 1)) - 1) -> '
+            _SCORING + 'frontier.py numbers_ruled_out: above = every & ~((1 << (n + 1)) - 1) -> '
             'above = every & ~((1 << (n + 1)) - 2)',
-            'touring_widgets/on_tour/scoring.py _ruled_out: kill |= ~((1 << (n + 1)) - 1) & '
+            _SCORING + 'frontier.py numbers_ruled_out: kill |= ~((1 << (n + 1)) - 1) & '
             '_ALL_CODES  # it comes last: nothing above it -> kill |= ~((1 << (n + 1)) - 2) & '
             '_ALL_CODES  # it comes last: nothing above it',
-            'touring_widgets/on_tour/scoring.py _ruled_out: high = ~((1 << (last + 1)) - 1) & '
+            _SCORING + 'frontier.py numbers_ruled_out: high = ~((1 << (last + 1)) - 1) & '
             '_ALL_CODES -> high = ~((1 << (last + 1)) - 2) & _ALL_CODES',
         ),
         'it only adds code 0 (stars), which every and _ALL_CODES never hold',
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _ruled_out: return -1  # a number the tour's first "
+            _SCORING + "frontier.py numbers_ruled_out: return -1  # a number the tour's first "
             "piece has already climbed past -> return -2  # a number the tour's first piece has "
             'already climbed past',
-            'touring_widgets/on_tour/scoring.py _ruled_out: return -1  # a number above where the '
+            _SCORING + 'frontier.py numbers_ruled_out: return -1  # a number above where the '
             "tour's last piece starts -> return -2  # a number above where the tour's last piece "
             'starts',
         ),
@@ -552,7 +549,7 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: for v in range(99, -1, -1): -> for v in '
+            _SCORING + 'branch_and_bound.py bounded: for v in range(99, -1, -1): -> for v in '
             'range(99, -2, -1):',
         ),
         'the extra round (v = -1) adds by_value[-1], the 99s, already in, and sets ge[0], which '
@@ -560,13 +557,13 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: same = avail & (stars | by_value[level]) if '
+            _SCORING + 'branch_and_bound.py bounded: same = avail & (stars | by_value[level]) if '
             'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if (level >= '
             '0) and False else avail & stars',
-            'touring_widgets/on_tour/scoring.py _bounded: same = avail & (stars | by_value[level]) if '
+            _SCORING + 'branch_and_bound.py bounded: same = avail & (stars | by_value[level]) if '
             'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if level > 0 '
             'else avail & stars',
-            'touring_widgets/on_tour/scoring.py _bounded: same = avail & (stars | by_value[level]) if '
+            _SCORING + 'branch_and_bound.py bounded: same = avail & (stars | by_value[level]) if '
             'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if level >= 1 '
             'else avail & stars',
         ),
@@ -576,14 +573,14 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: level = 100 -> level = 101',
+            _SCORING + 'branch_and_bound.py bounded: level = 100 -> level = 101',
         ),
         'a start for the lowest number among the spaces next door, which are never empty here: '
         'any number (0-99) replaces it',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _frontier_pass: lost = sum(wc for c, wc in '
+            _SCORING + 'frontier.py frontier_pass: lost = sum(wc for c, wc in '
             'after.items() if kill >> c & 1) if kill else 0 -> lost = sum(wc for c, wc in '
             'after.items() if kill >> c & 1) if (kill) or True else 0',
         ),
@@ -591,62 +588,62 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: if v < level: -> if v <= level:',
-            'touring_widgets/on_tour/scoring.py _bounded: if low[v] < low[u]: -> if low[v] <= low[u]:',
-            'touring_widgets/on_tour/scoring.py _bounded: elif disc[v] < low[u]: -> elif disc[v] <= '
+            _SCORING + 'branch_and_bound.py bounded: if v < level: -> if v <= level:',
+            _SCORING + 'branch_and_bound.py bounded: if low[v] < low[u]: -> if low[v] <= low[u]:',
+            _SCORING + 'branch_and_bound.py bounded: elif disc[v] < low[u]: -> elif disc[v] <= '
             'low[u]:',
-            'touring_widgets/on_tour/scoring.py _bounded: if h > top: -> if h >= top:',
-            'touring_widgets/on_tour/scoring.py _bounded: if t > hang[root]: -> if t >= hang[root]:',
+            _SCORING + 'branch_and_bound.py bounded: if h > top: -> if h >= top:',
+            _SCORING + 'branch_and_bound.py bounded: if t > hang[root]: -> if t >= hang[root]:',
         ),
         'on a tie it stores the value already there',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: key = inside | cur << 41 -> key = inside | '
+            _SCORING + 'branch_and_bound.py bounded: key = inside | cur << 41 -> key = inside | '
             'cur << 42',
-            'touring_widgets/on_tour/scoring.py _bounded: key = inside | cur << 41 -> key = inside | '
+            _SCORING + 'branch_and_bound.py bounded: key = inside | cur << 41 -> key = inside | '
             'cur << 42',
         ),
         'a space index needs 6 bits and a set of spaces 41 (bits 0-40): both keys are unique',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: found = block_memo.get(key) -> found = None',
-            'touring_widgets/on_tour/scoring.py _bounded: found = block_memo.get(key) -> found = '
+            _SCORING + 'branch_and_bound.py bounded: found = block_memo.get(key) -> found = None',
+            _SCORING + 'branch_and_bound.py bounded: found = block_memo.get(key) -> found = '
             'block_memo.get(None)',
-            'touring_widgets/on_tour/scoring.py _bounded: found = chain_memo.get(key) -> found = None',
-            'touring_widgets/on_tour/scoring.py _bounded: found = chain_memo.get(key) -> found = '
+            _SCORING + 'branch_and_bound.py bounded: found = chain_memo.get(key) -> found = None',
+            _SCORING + 'branch_and_bound.py bounded: found = chain_memo.get(key) -> found = '
             'chain_memo.get(None)',
         ),
         "a cache of the search's regions skipped: the same answer is worked out again",
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: disc = [-1] * N_SPACES -> disc = [-2] * '
+            _SCORING + 'branch_and_bound.py bounded: disc = [-1] * N_SPACES -> disc = [-2] * '
             'N_SPACES',
         ),
         'disc only tells visited (>= 0) from not (< 0) before a visit sets it',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: low = [0] * N_SPACES -> low = [1] * '
+            _SCORING + 'branch_and_bound.py bounded: low = [0] * N_SPACES -> low = [1] * '
             'N_SPACES',
         ),
         "every low is set on its space's visit before it is read",
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: clock += 1 -> clock += 2',
-            'touring_widgets/on_tour/scoring.py _bounded: clock = 0 -> clock = 1',
+            _SCORING + 'branch_and_bound.py bounded: clock += 1 -> clock += 2',
+            _SCORING + 'branch_and_bound.py bounded: clock = 0 -> clock = 1',
         ),
         'the visit numbers are only compared with one another (and with -1, unvisited): steps of 2,'
         ' or a start at 1, order them alike',
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: v = vals[(h & -h).bit_length() - 1] -> v = '
+            _SCORING + 'branch_and_bound.py bounded: v = vals[(h & -h).bit_length() - 1] -> v = '
             'vals[(h | -h).bit_length() - 1]',
-            'touring_widgets/on_tour/scoring.py _bounded: v = vals[(h & -h).bit_length() - 1] -> v = '
+            _SCORING + 'branch_and_bound.py bounded: v = vals[(h & -h).bit_length() - 1] -> v = '
             'vals[(h & +h).bit_length() - 1]',
         ),
         "any space of h gives a number still to list (h | -h has the lowest bit's length; h & +h "
@@ -654,14 +651,14 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: region_of = [0] * N_SPACES -> region_of = '
+            _SCORING + 'branch_and_bound.py bounded: region_of = [0] * N_SPACES -> region_of = '
             '[1] * N_SPACES',
-            'touring_widgets/on_tour/scoring.py _bounded: after_of = [0] * N_SPACES  # the most the '
+            _SCORING + 'branch_and_bound.py bounded: after_of = [0] * N_SPACES  # the most the '
             "regions after a number's own can add -> after_of = [1] * N_SPACES  # the most the "
             "regions after a number's own can add",
-            'touring_widgets/on_tour/scoring.py _bounded: total_of = [0] * N_SPACES  # the same, its '
+            _SCORING + 'branch_and_bound.py bounded: total_of = [0] * N_SPACES  # the same, its '
             'own region included -> total_of = [1] * N_SPACES  # the same, its own region included',
-            'touring_widgets/on_tour/scoring.py _bounded: num_total = [0] * N_SPACES  # as total_of, '
+            _SCORING + 'branch_and_bound.py bounded: num_total = [0] * N_SPACES  # as total_of, '
             'counting numbers only -> num_total = [1] * N_SPACES  # as total_of, counting numbers '
             'only',
         ),
@@ -717,7 +714,7 @@ EQUIVALENT: dict[str, str] = {
         " be lower, which can only rule out more later: seen on one map of 3,000 tried, 152"
         " positions against 149)"
     ),
-    (_BOUND + "ys = higher & _around(xs) -> ys = higher | _around(xs)"): (
+    (_BOUND + "ys = higher & next_to(xs) -> ys = higher | next_to(xs)"): (
         "a space y not next to the spaces x has no x to leave from (xb is empty, tx stays 0), and a"
         " y of home, a star or a lower number has no region (total_of 0): none adds an exit above"
         " need, so the same positions are ruled out (an exit at or below need only raises a value"
@@ -731,8 +728,8 @@ EQUIVALENT: dict[str, str] = {
     # the loop over the parts gives the same one then (that part is all of ahead).
     **dict.fromkeys(
         (
-            _BOUND + "part = _reach(first, ahead) | first -> part = _reach(first, ahead) & first",
-            _BOUND + "part = _reach(first, ahead) | first -> part = _reach(None, ahead) | first",
+            _BOUND + "part = reach(first, ahead) | first -> part = reach(first, ahead) & first",
+            _BOUND + "part = reach(first, ahead) | first -> part = reach(None, ahead) | first",
             _BOUND + "if not rest & ~part: -> if not rest | ~part:",
             _BOUND + "if not rest & ~part: -> if not rest & part:",
         ),
@@ -770,15 +767,15 @@ EQUIVALENT: dict[str, str] = {
     (_BOUND + "if ub is None or b < ub: -> if ub is None or b <= ub:"): (
         "on a tie it stores the value already there"
     ),
-    # _arrays(): the map as arrays.
-    ("touring_widgets/on_tour/scoring.py _arrays: vals = [-1] * N_SPACES -> vals = [-2] * N_SPACES"): (
+    # arrays(): the map as arrays.
+    (_SCORING + "tour.py arrays: vals = [-1] * N_SPACES -> vals = [-2] * N_SPACES"): (
         "the value of a star, an X or an empty space is never read as a number: the searches and"
         " check_tour look at stars and usable spaces first (a star start is given -1 by name), the"
         " frontier search skips a space off the tour before reading its code, and -2 is below 0"
         " wherever numbers are told apart from the rest"
     ),
     (
-        "touring_widgets/on_tour/scoring.py _arrays: if type(cell) is tuple and len(cell) == 2 and"
+        _SCORING + "tour.py arrays: if type(cell) is tuple and len(cell) == 2 and"
         " type(cell[0]) is int and type(cell[1]) is bool: -> if type(None) is tuple and len(cell) == 2"
         " and type(cell[0]) is int and type(cell[1]) is bool:"
     ): (
@@ -787,9 +784,9 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _arrays: if not 0 <= mark <= 99: -> if not 1 <= mark <= 99:",
-            "touring_widgets/on_tour/scoring.py _arrays: if not 0 <= mark <= 99: -> if not 0 < mark <= 99:",
-            "touring_widgets/on_tour/scoring.py _arrays: if not 0 <= mark <= 99: -> if not 0 <= mark < 99:",
+            _SCORING + "tour.py arrays: if not 0 <= mark <= 99: -> if not 1 <= mark <= 99:",
+            _SCORING + "tour.py arrays: if not 0 <= mark <= 99: -> if not 0 < mark <= 99:",
+            _SCORING + "tour.py arrays: if not 0 <= mark <= 99: -> if not 0 <= mark < 99:",
         ),
         "a 00 or a 99 then goes through normalise_cell, which accepts it (it raises only for a cell"
         " out of range) and leaves the number and circle already read",
@@ -806,14 +803,14 @@ EQUIVALENT: dict[str, str] = {
         "the test is then never true: every cell goes the slow way, through normalise_cell, which reads"
         " a (number, circled) tuple the same",
     ),
-    # _plain(): the order of the numbered spaces, highest first.
+    # plain(): the order of the numbered spaces, highest first.
     (
-        "touring_widgets/on_tour/scoring.py _plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"
+        _SCORING + "memoised.py plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"
         " if usable >> i & 1 and vals[i] >= 0], reverse=True) -> order = sorted([(vals[i], i) for i in"
         " range(N_SPACES) if usable >> i | 1 and vals[i] >= 0], reverse=True)"
-    ): "only a usable numbered space holds a value of 0 or more (_arrays leaves -1 elsewhere)",
+    ): "only a usable numbered space holds a value of 0 or more (arrays leaves -1 elsewhere)",
     (
-        "touring_widgets/on_tour/scoring.py _plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"
+        _SCORING + "memoised.py plain: order = sorted([(vals[i], i) for i in range(N_SPACES)"
         " if usable >> i & 1 and vals[i] >= 0], reverse=True) -> order = sorted([(vals[i], i) for i in"
         " range(N_SPACES) if usable >> i & 1 or vals[i] >= 0], reverse=True)"
     ): (
@@ -822,14 +819,14 @@ EQUIVALENT: dict[str, str] = {
         " next and takes from the memo (the same states, each counted once); a lone star gets a"
         " base entry, which is read only for numbered spaces"
     ),
-    ("touring_widgets/on_tour/scoring.py _plain: if x > best: -> if x >= best:"): (
+    (_SCORING + "memoised.py plain: if x > best: -> if x >= best:"): (
         "in the loop over numbered spaces with no cycle next door: ties, a step as good as the one"
         " kept replaces it; the same score, another of the equally good tours, the same one every"
         " time for the same map (solve()'s line reads the same, and its mutant is killed: a reason"
         " here would also excuse it, so check it if it ever survives)"
     ),
     (
-        "touring_widgets/on_tour/scoring.py _plain: base[i] = (best, best_e[1] | 1 << best_n, best_e,"
+        _SCORING + "memoised.py plain: base[i] = (best, best_e[1] | 1 << best_n, best_e,"
         " best_n) if best_e is not None else _END -> base[i] = (best, best_e[1] | 1 >> best_n, best_e,"
         " best_n) if best_e is not None else _END"
     ): (
@@ -839,8 +836,8 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _plain: best = -1 -> best = +1",
-            "touring_widgets/on_tour/scoring.py _plain: best = -1 -> best = -2",
+            _SCORING + "memoised.py plain: best = -1 -> best = +1",
+            _SCORING + "memoised.py plain: best = -1 -> best = -2",
         ),
         "every tour start weighs at least 1, so the first one sets best and tops alike from -2,"
         " -1 or 1 (a first tour of weight 1 joins tops instead of starting it: the same list); a"
@@ -848,7 +845,7 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _plain: e = firsts[s] = memo.get(b | s << 48) or solve(s, -1,"
+            _SCORING + "memoised.py plain: e = firsts[s] = memo.get(b | s << 48) or solve(s, -1,"
             f" b) -> e = firsts[s] = memo.get({key}) or solve(s, -1, b)"
             for key in ("None", "b & s << 48", "b | s >> 48", "b | s << 49")
         ),
@@ -857,39 +854,39 @@ EQUIVALENT: dict[str, str] = {
         " solve() runs with any key",
     ),
     (
-        "touring_widgets/on_tour/scoring.py _plain: if base[n][0] + weight[n] > top: -> if base[n][0] +"
+        _SCORING + "memoised.py plain: if base[n][0] + weight[n] > top: -> if base[n][0] +"
         " weight[n] >= top:"
     ): "on a tie it stores the value already there",
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _start_rank: return (nb > 1, -1 if stars >> i & 1 else"
+            _SCORING + "tour.py start_rank: return (nb > 1, -1 if stars >> i & 1 else"
             " vals[i], nb, i) -> return (nb > 1, -1 if (stars >> i & 1) and False else vals[i], nb, i)",
-            "touring_widgets/on_tour/scoring.py _start_rank: return (nb > 1, -1 if stars >> i & 1 else"
+            _SCORING + "tour.py start_rank: return (nb > 1, -1 if stars >> i & 1 else"
             " vals[i], nb, i) -> return (nb > 1, -2 if stars >> i & 1 else vals[i], nb, i)",
-            "touring_widgets/on_tour/scoring.py _start_rank: return (nb > 1, -1 if stars >> i & 1 else"
+            _SCORING + "tour.py start_rank: return (nb > 1, -1 if stars >> i & 1 else"
             " vals[i], nb, i) -> return (nb > 1, -1 if stars << i & 1 else vals[i], nb, i)",
         ),
-        "vals holds -1 for a star (_arrays), so a star still ranks below every number (0 or more)",
+        "vals holds -1 for a star (arrays), so a star still ranks below every number (0 or more)",
     ),
-    ("touring_widgets/on_tour/scoring.py _plain: tops: list[int] = [] -> tops: list[int] = None"): (
+    (_SCORING + "memoised.py plain: tops: list[int] = [] -> tops: list[int] = None"): (
         "the first start sets tops (its weight beats best = -1); with no start, None is as falsy as []"
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _plain: best_n = -1 -> best_n = None",
-            "touring_widgets/on_tour/scoring.py _plain: best_n = -1 -> best_n = +1",
-            "touring_widgets/on_tour/scoring.py _plain: best_n = -1 -> best_n = -2",
+            _SCORING + "memoised.py plain: best_n = -1 -> best_n = None",
+            _SCORING + "memoised.py plain: best_n = -1 -> best_n = +1",
+            _SCORING + "memoised.py plain: best_n = -1 -> best_n = -2",
         ),
         "a starting value never read (in solve() and in the loop over numbered spaces alike): best_n"
         " is read only when best_e is set, and both are set together",
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _search: return _plain(vals, stars, circled, usable,"
-            " budget if method is None else 1 << 62) -> return _plain(vals, stars, circled, usable,"
+            _SCORING + "best.py search: return plain(vals, stars, circled, usable,"
+            " budget if method is None else 1 << 62) -> return plain(vals, stars, circled, usable,"
             " budget if method is None else 2 << 62)",
-            "touring_widgets/on_tour/scoring.py _search: return _plain(vals, stars, circled, usable,"
-            " budget if method is None else 1 << 62) -> return _plain(vals, stars, circled, usable,"
+            _SCORING + "best.py search: return plain(vals, stars, circled, usable,"
+            " budget if method is None else 1 << 62) -> return plain(vals, stars, circled, usable,"
             " budget if method is None else 1 << 63)",
         ),
         "a budget no search reaches either way (2^62 states)",
@@ -928,7 +925,7 @@ EQUIVALENT: dict[str, str] = {
             _BOUND + "dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s]) -> "
             "dfs(s, -1 if stars << s & 1 else vals[s], 1 << s, weight[s])",
         ),
-        "vals holds -1 for a star (_arrays), so a star start gets -1 either way",
+        "vals holds -1 for a star (arrays), so a star start gets -1 either way",
     ),
     (_BOUND + "if gained > best: -> if gained >= best:"): (
         "ties: a tour only as heavy as the best found replaces it. The score is the same, and the"
@@ -970,41 +967,42 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            'touring_widgets/on_tour/scoring.py _bounded: c = nb & -nb -> c = nb | -nb',
-            'touring_widgets/on_tour/scoring.py _bounded: c = nb & -nb -> c = nb & +nb',
+            _SCORING + 'branch_and_bound.py bounded: c = nb & -nb -> c = nb | -nb',
+            _SCORING + 'branch_and_bound.py bounded: c = nb & -nb -> c = nb & +nb',
         ),
         "any space of nb names a region to weigh (nb | -nb gives the lowest bit's index, nb & +nb "
         'the highest), and only the largest weights are kept, whatever the order',
     ),
     **dict.fromkeys(
         (
-            "touring_widgets/on_tour/scoring.py _bounded: "
+            _SCORING + "branch_and_bound.py bounded: "
             "if total_of[i] > after: -> if total_of[i] >= after:",
-            "touring_widgets/on_tour/scoring.py _bounded: "
+            _SCORING + "branch_and_bound.py bounded: "
             "if num_total[i] > after_n: -> if num_total[i] >= after_n:",
         ),
         "on a tie it stores the value already there (a largest weight kept)",
     ),
     (
-        "touring_widgets/on_tour/scoring.py _piece: role = 0 -> role = None"
-    ): "_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
+        _SCORING + "frontier.py _piece: role = 0 -> role = None"
+    ): "numbers_ruled_out only asks role == 1, role == 2 and role != 1, != 2, where None answers as 0 does",
     (
-        "touring_widgets/on_tour/scoring.py _piece: lo, hi = (other, own) if other < own else (own, other) "
+        _SCORING + "frontier.py _piece: lo, hi = (other, own) if other < own else (own, other) "
         "-> lo, hi = (other, own) if (other < own) and False else (own, other)"
     ): (
         "other < own only for the tour's first piece (role 1; a piece inside reads from its lower end),"
-        " and _ruled_out's first-piece check already refuses any other piece holding a number below its"
-        " end (own): each use of that piece's half, whole, point and between it changes is such a piece"
+        " and numbers_ruled_out's first-piece check already refuses any other piece holding a number"
+        " below its end (own): each use of that piece's half, whole, point and between it changes is"
+        " such a piece"
     ),
     (
-        "touring_widgets/on_tour/scoring.py _piece: half = ((1 << hi) - 1) & ~((1 << lo) - 1) -> "
+        _SCORING + "frontier.py _piece: half = ((1 << hi) - 1) & ~((1 << lo) - 1) -> "
         "half = ((1 << hi) - 2) & ~((1 << lo) - 1)"
     ): (
         "it only clears code 0 (stars), which ~((1 << lo) - 1) clears anyway: a piece holding a number"
         " meets one from both ends, so lo >= 1"
     ),
     (
-        "touring_widgets/on_tour/scoring.py _piece: return role, own, half, whole, 0 if half else 1 << lo, "
+        _SCORING + "frontier.py _piece: return role, own, half, whole, 0 if half else 1 << lo, "
         "_BETWEEN[lo][hi] -> return role, own, half, whole, 0 if (half) and False else 1 << lo, "
         "_BETWEEN[lo][hi]"
     ): (
@@ -1012,26 +1010,26 @@ EQUIVALENT: dict[str, str] = {
         " piece's numbers only when the two pieces' numbers overlap, refused already"
     ),
     (
-        "touring_widgets/on_tour/scoring.py _piece: return role, own, half, whole, 0 if half else 1 << lo, "
+        _SCORING + "frontier.py _piece: return role, own, half, whole, 0 if half else 1 << lo, "
         "_BETWEEN[lo][hi] -> return role, own, half, whole, 1 if half else 1 << lo, _BETWEEN[lo][hi]"
     ): (
         "points are only compared with the codes strictly between two numbers (2 and up): code 0 is"
         " never among them"
     ),
     (
-        'touring_widgets/widgets/base.py Board._on_page_message: kind = content.get("type") if '
+        'touring_widgets/widgets/messages.py Messages.receive: kind = content.get("type") if '
         'isinstance(content, dict) else None -> kind = content.get("type") if (isinstance(content, dict)) '
         "or True else None"
     ): (
-        "a fault of ours is only met with a message that is an object: _handle refuses anything else"
+        "a fault of ours is only met with a message that is an object: handle refuses anything else"
         " before it can fail"
     ),
     (
-        "touring_widgets/widgets/base.py Board._on_page_message: self._say(f\"The kernel failed to do "
-        "{str(kind)[:40]!r}: {type(exc).__name__}: \" -> self._say(f\"The kernel failed to do "
+        "touring_widgets/widgets/messages.py Messages.receive: self.say(f\"The kernel failed to do "
+        "{str(kind)[:40]!r}: {type(exc).__name__}: \" -> self.say(f\"The kernel failed to do "
         "{str(kind)[:41]!r}: {type(exc).__name__}: \""
     ): (
-        "a fault of ours is only met with a known message type (_handle refuses the others), and every"
+        "a fault of ours is only met with a known message type (handle refuses the others), and every"
         " one is far shorter than 40 characters: the cut never applies"
     ),
 }
@@ -1103,13 +1101,18 @@ def inside(path: Path) -> Iterator[None]:
 
 
 def module_names(args: list[str]) -> list[str]:
-    """The MODULES keys asked for (all when none), in MODULES order."""
+    """The MODULES keys asked for (all when none; a folder asks for every module in it), in
+    MODULES order."""
     if not args:
         return list(MODULES)
     chosen = set()
     for arg in args:
-        arg = arg.replace(os.sep, "/").removesuffix(".py")
-        hits = [n for n, m in MODULES.items() if arg in (n, m.path.removesuffix(".py"))]
+        arg = arg.replace(os.sep, "/").removesuffix(".py").rstrip("/")
+        hits = [
+            n
+            for n, m in MODULES.items()
+            if any(arg == k or k.startswith(arg + "/") for k in (n, m.path.removesuffix(".py")))
+        ]
         if not hits:
             sys.exit(f"unknown module {arg!r}; choose from: {', '.join(MODULES)}")
         chosen.update(hits)
@@ -1346,21 +1349,23 @@ def report(names: list[str]) -> bool:
             )
         )
         survivors += alive
+    width = max(16, *(len(name) for name in names))
     header = (
-        f"{'module':<16} {'mutants':>7} {'killed':>7} {'score':>7} {'unexplained':>11} {'equivalent':>10}"
+        f"{'module':<{width}} {'mutants':>7} {'killed':>7} {'score':>7} {'unexplained':>11}"
+        f" {'equivalent':>10}"
     )
     print(f"\n{header}\n{'-' * len(header)}")
     ok = True
     for name, total, killed, unexplained, explained, unrun in rows:
         if not total:
-            print(f"{name:<16} {'not run yet':>23}")
+            print(f"{name:<{width}} {'not run yet':>23}")
             ok = False
             continue
         score = 100.0 * killed / total
         below = score < TARGET and unexplained > 0
         ok &= not below
         print(
-            f"{name:<16} {total:>7} {killed:>7} {score:>6.1f}% {unexplained:>11} {explained:>10}"
+            f"{name:<{width}} {total:>7} {killed:>7} {score:>6.1f}% {unexplained:>11} {explained:>10}"
             + ("   below target" if below else "")
             + (f"   ({unrun} not run yet)" if unrun else "")
         )

@@ -54,7 +54,7 @@ BUGS: tuple[Bug, ...] = (
         "a seat counts its partner's face-down discards as seen (odds, greedy) though it never saw them",
     ),
     Bug(
-        "B05", "view", T + "touring/board.py",
+        "B05", "view", T + "touring/session.py",
         'return {"seat": before.turn, "text": action_text(before.turn, action, self.seat, before)}',
         'viewer = None if self.seat is None or before.team_of(self.seat) == before.team_of(before.turn) '
         'else self.seat\n        return {"seat": before.turn, "text": '
@@ -139,33 +139,33 @@ BUGS: tuple[Bug, ...] = (
     ),
     # -- exact odds and the lab's columns --------------------------------------------------------
     Bug(
-        "B17", "odds", T + "lab/odds.py",
+        "B17", "odds", T + "touring/odds.py",
         "    if opponent == seat:\n        return Fraction(int(card in game.state.hands[seat]))",
         "    if game.state.team_of(opponent) == game.state.team_of(seat):\n"
         "        return Fraction(int(card in game.state.hands[opponent]))",
         "a partner's hand is known to the seat, so holds() answers 0 or 1 for a partner",
     ),
     Bug(
-        "B18", "odds", T + "lab/odds.py",
+        "B18", "odds", T + "touring/odds.py",
         "    if places and places[-1] > len(state.draw):",
         "    if places and places[0] > len(state.draw):",
         "only the first of the seat's draws has to come from the pile as it is",
     ),
     Bug(
-        "B19", "odds", T + "lab/odds.py",
+        "B19", "odds", T + "on_tour/odds.py",
         "    deck = _regions(state.deck)\n    discard = _regions((*state.discard, *state.cards))\n",
         "    deck = _regions(state.deck)\n    discard = _regions(state.discard)\n",
         "the next star turn counts the discard pile as it is, forgetting the cards showing now join it "
         "before a reshuffle",
     ),
     Bug(
-        "B20", "odds", T + "lab/odds.py",
+        "B20", "odds", T + "on_tour/odds.py",
         "    if not state.written[seat]:\n        left -= 1",
         "    if not any(state.written):\n        left -= 1",
         "the turn showing now counts only while nobody has written in it yet",
     ),
     Bug(
-        "B21", "odds", T + "lab/simulate.py",
+        "B21", "odds", T + "touring/spec.py",
         "            return state.team_of(seat)\n",
         "            return seat\n",
         "first_to_400 names the seat that played the mileage card, not its team's first seat",
@@ -177,7 +177,7 @@ BUGS: tuple[Bug, ...] = (
         "a game has one winner: the column names the first seat of a winning team only",
     ),
     Bug(
-        "B23", "odds", T + "lab/simulate.py",
+        "B23", "odds", T + "on_tour/spec.py",
         '    row["star_turns"] = sum(1 for s in game.states() if s.star_turn and not any(s.written))',
         '    row["star_turns"] = sum(1 for s in game.states() if s.star_turn)',
         "every state of a star turn counts, so a star turn with several players is counted several times",
@@ -215,39 +215,36 @@ BUGS: tuple[Bug, ...] = (
     ),
     # -- the board's pace -------------------------------------------------------------------------
     Bug(
-        "B29", "board", T + "widgets/base.py",
+        "B29", "board", T + "widgets/session.py",
         "        self._run_expect = game.state\n        if not self._wants_move(self._run_until_end):",
         "        self._run_expect = game.state\n"
         "        if not self._run_until_end or not self._wants_move(self._run_until_end):",
         "bots answering a move means one answer: only the next bot moves, the others at the table wait",
     ),
     Bug(
-        "B30", "board", T + "widgets/base.py",
-        "        if human:\n"
-        "            self._answer_bots()  # a human seat's move, made by its policy: the bots answer it",
-        "        self._answer_bots()",
+        "B30", "board", T + "widgets/messages.py",
+        "        if human:\n            self.turns.answer(self)",
+        "        self.turns.answer(self)",
         "after Step the bots answer, as after any move: Step for one bot plays every bot up to a human",
     ),
     Bug(
-        "B31", "board", T + "widgets/base.py",
+        "B31", "board", T + "widgets/session.py",
         "        except IllegalAction as exc:  # a policy that cannot move: stop and say so\n"
-        "            self._stop_run()\n",
+        "            self.stop_run()\n",
         "        except IllegalAction as exc:  # a policy that cannot move: stop and say so\n",
-        "returning False ends the run, so a bot that cannot move needs no _stop_run: the board "
+        "returning False ends the run, so a bot that cannot move needs no stop_run: the board "
         "then says it still runs",
     ),
     Bug(
-        "B32", "board", T + "widgets/base.py",
-        "            if kind != \"run\":\n                self._stop_run()\n        if kind != \"describe\":",
-        "            if kind != \"run\":\n                self._stop_run()\n"
-        "        elif kind not in (\"describe\", \"speed\"):\n            self._stop_run()\n"
-        "        if kind != \"describe\":",
+        "B32", "board", T + "widgets/messages.py",
+        "        if handler.stops:\n            self.stop_run()",
+        "        if handler.stops or kind not in (\"describe\", \"speed\"):\n            self.stop_run()",
         "any click on the board but a hover or a speed change stops automatic play (seat, advice, fork)",
     ),
     Bug(
-        "B33", "board", T + "widgets/base.py",
-        "        if self._has_human():\n            self._start_run(until_end=False)",
-        "        self._start_run(until_end=False)",
+        "B33", "board", T + "widgets/turns.py",
+        "        if session.has_human():\n            session.start_run(until_end=False)",
+        "        session.start_run(until_end=False)",
         "after a move on the board the bots always answer, also at a table with no human seat",
     ),
     # -- scenario validation ------------------------------------------------------------------------

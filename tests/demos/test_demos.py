@@ -5,14 +5,12 @@ the scenario checks when built again through ``scenario(...)``, and it saves and
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import touring_widgets as tw
-from touring_widgets.core.rulebook import rule_ids
+from touring_widgets.core.rulebook import rule_ids, rule_pattern
 
-RULE_ID = re.compile(r"\b[TO]-[A-Z]+\b")
+RULE_ID = rule_pattern()
 BOOK = set(tw.rules())
 NAMES = list(tw.demos())
 

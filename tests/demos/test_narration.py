@@ -4,15 +4,14 @@ rules of what else it caused; ``explain()`` is the story so far, one sentence pe
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import touring_widgets as tw
+from touring_widgets.core.rulebook import rule_pattern
 from touring_widgets.on_tour import view as on_tour_view
 from touring_widgets.touring import view as touring_view
 
-RULE_ID = re.compile(r"\b[TO]-[A-Z]+\b")
+RULE_ID = rule_pattern()
 BOOK = set(tw.rules())
 
 TOURING = [
@@ -63,7 +62,7 @@ def test_every_on_tour_step_cites_its_verdicts_rule_and_what_it_caused(players, 
             rules_cited = cited(sentence)
             assert rules_cited and rules_cited <= BOOK, sentence
             assert tw.on_tour.judge(before, action).rule in rules_cited, sentence
-            assert sentence.startswith(f"p{action.player} "), sentence
+            assert sentence.startswith(f"p{action.seat} "), sentence
             assert ("O-DISCARD" in rules_cited) == (after.round > before.round or after.over), sentence
             assert ("O-FLIP" in rules_cited) == (after.round > before.round and bool(after.cards)), sentence
             assert ("O-END" in rules_cited) == after.over, sentence
@@ -106,7 +105,7 @@ def test_the_story_is_the_history_only_and_follows_the_cursor():
 
 
 class TestStepReplaysTheLine:
-    """step() replays the recorded line when it continues, else plays the seat's policy (issue 9: the
+    """step() replays the recorded line when it continues, else plays the seat's policy (the
     recorded move keeps the line)."""
 
     def test_an_undone_human_move_is_replayed_not_the_bots_choice(self):

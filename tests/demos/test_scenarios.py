@@ -120,7 +120,7 @@ class TestTouringRefusesWhatNoGameReaches:
                     {"turn": True}, {"colour": 1}, {"tables": {0: {"m25": -1}}}, {"draw": ["m25"] * 300}):
             game = tw.Touring(seed=1)
             with pytest.raises(tw.IllegalAction):
-                game._start_from(bad)
+                game.start_from(bad)
 
 
 class TestTouringScenarios:
@@ -283,7 +283,7 @@ class TestOnTourRefusesWhatNoGameReaches:
                     {"round": "3"}, {"colour": 1}, {"maps": {9: {}}}, {"maps": {0: {"TX": [56, 1]}}}):
             game = tw.OnTour(seed=1)
             with pytest.raises(tw.IllegalAction):
-                game._start_from(bad)
+                game.start_from(bad)
 
 
 class TestOnTourScenarios:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .jupyter import Notebook, browser, chromium_path, server
+from tools.jupyter import Notebook, browser, chromium_path, server
 
 _names = itertools.count()
 

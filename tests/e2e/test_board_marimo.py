@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .jupyter import REPO, TIMEOUT, free_port
+from tools.jupyter import REPO, TIMEOUT, free_port
 
 pytestmark = pytest.mark.e2e
 

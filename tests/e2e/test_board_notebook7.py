@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .jupyter import Notebook, server
+from tools.jupyter import Notebook, server
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .jupyter import Notebook
+from tools.jupyter import Notebook
 
 pytestmark = pytest.mark.e2e
 

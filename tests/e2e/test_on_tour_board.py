@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tools.jupyter import REPO, TIMEOUT, free_port
+
 from .conftest import HEAD, data
-from .jupyter import REPO, TIMEOUT, free_port
 
 pytestmark = pytest.mark.e2e
 

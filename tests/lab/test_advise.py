@@ -129,14 +129,14 @@ def test_search_leaves_keepers_move_only_on_evidence(monkeypatch):
     from touring_widgets.touring.bots import keeper_policy
 
     g = tw.touring.scenario(players=["search", "greedy"], **STOPPED_WITH_ATTACKS)
-    monkeypatch.setattr(kit, "TRUST", 1e9)
+    monkeypatch.setattr(kit.KIT, "trust", 1e9)
     monkeypatch.setattr(kit, "PLAYOUTS", 30)
     assert kit.search_policy(g.state, g.turn) == keeper_policy(g.state, g.turn) == tw.touring.Action.parse(
         "discard m25")
     g = touring_midgame(seed=3, plies=6)
     monkeypatch.setattr(kit, "PLAYOUTS", 60)
     for trust in (0.0, 1.0):
-        monkeypatch.setattr(kit, "TRUST", trust)
+        monkeypatch.setattr(kit.KIT, "trust", trust)
         assert g.is_legal(kit.search_policy(g.state, g.turn))
 
 
@@ -175,12 +175,12 @@ def test_search_buys_more_playouts_where_playouts_are_short():
     late.play()
     late.goto(late.position - 2)
     budget = dict(plies=20_000, least=50, most=700)
-    early_n = playouts_for(kit, start.state, start.turn, "s", **budget)
-    late_n = playouts_for(kit, late.state, late.turn, "s", **budget)
+    early_n = playouts_for(kit.KIT, start.state, start.turn, "s", **budget)
+    late_n = playouts_for(kit.KIT, late.state, late.turn, "s", **budget)
     assert 50 <= early_n < late_n <= 700
-    assert playouts_for(kit, late.state, late.turn, "s", **budget) == late_n
-    assert playouts_for(kit, late.state, late.turn, "s", plies=20_000, least=50, most=60) == 60
-    assert playouts_for(kit, start.state, start.turn, "s", plies=10, least=50, most=700) == 50
+    assert playouts_for(kit.KIT, late.state, late.turn, "s", **budget) == late_n
+    assert playouts_for(kit.KIT, late.state, late.turn, "s", plies=20_000, least=50, most=60) == 60
+    assert playouts_for(kit.KIT, start.state, start.turn, "s", plies=10, least=50, most=700) == 50
 
 
 def test_search_stops_past_twice_its_budget_of_moves(monkeypatch):
@@ -200,7 +200,7 @@ def test_search_stops_past_twice_its_budget_of_moves(monkeypatch):
         return value, moves
 
     monkeypatch.setattr(core, "_play_out", counted)
-    move = core.best_move(kit, g.state, g.turn, "s", 1000, plies=3_000, most=1000)
+    move = core.best_move(kit.KIT, g.state, g.turn, "s", 1000, plies=3_000, most=1000)
     assert g.is_legal(move)
     searched = played[1:]  # the first is the trial playout
     one_deal = len(list(g.legal_actions())) * max(searched)  # the budget is checked after each deal

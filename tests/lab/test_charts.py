@@ -23,6 +23,8 @@ from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS, Canvas
 
 from touring_widgets.lab import charts
 from touring_widgets.lab.charts import PALETTES, Convergence, Histogram, exact_band, wilson
+from touring_widgets.lab.charts import chart as chart_module
+from touring_widgets.lab.charts.labels import text_width
 
 NAMES = {number: name for name, number in COMMANDS.items()}
 ATTRS = {number: name for name, number in Canvas.ATTRS.items()}
@@ -161,8 +163,8 @@ class FakeTime:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
     fake = FakeTime()
-    monkeypatch.setattr(charts, "_now", lambda: fake.now)
-    monkeypatch.setattr(charts, "_start_timer", fake.start)
+    monkeypatch.setattr(chart_module, "now", lambda: fake.now)
+    monkeypatch.setattr(chart_module, "start_timer", fake.start)
     return fake
 
 
@@ -348,7 +350,7 @@ class TestHistogramDrawing:
         labels = x_labels(ops)
         assert 3 <= len(labels) < 300
         gaps = [b[0] - a[0] for a, b in itertools.pairwise(labels)]
-        assert min(gaps) > charts._text_width("1000", 11)
+        assert min(gaps) > text_width("1000", 11)
         # consecutive numbers keep round ones: every multiple of one step of 1, 2, 5, 10, 20, ...
         values = [int(t) for _x, t in labels]
         step = values[1] - values[0]

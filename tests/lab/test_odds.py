@@ -13,6 +13,7 @@ import pytest
 import touring_widgets as tw
 from touring_widgets import lab
 from touring_widgets.on_tour.facts import CARD_REGION, REGIONS, SPACES
+from touring_widgets.touring.odds import at_least_one
 from touring_widgets.touring.state import FACE_UP
 
 
@@ -72,7 +73,7 @@ class TestTouringByEnumeration:
         for k in range(0, 6):
             hands = list(itertools.combinations(range(len(pool)), k))
             hit = sum(1 for h in hands if any(pool[i] == "go" for i in h))
-            assert lab.odds._at_least_one(len(pool), 3, k) == Fraction(hit, len(hands))
+            assert at_least_one(len(pool), 3, k) == Fraction(hit, len(hands))
 
     def test_draw_within_counts_the_unseen_pool_like_a_hypergeometric(self, midgame):
         hidden = midgame.unseen(2)

@@ -54,16 +54,16 @@ def brute_force(board: dict) -> int:
     return best
 
 
-def literal_legal(state: State, player: int) -> set[Action]:
-    """Every legal writing of ``player``, by O-WRITE, O-STAR, O-X and O-LAST read literally."""
-    if state.over or state.written[player]:
+def literal_legal(state: State, seat: int) -> set[Action]:
+    """Every legal writing of ``seat``, by O-WRITE, O-STAR, O-X and O-LAST read literally."""
+    if state.over or state.written[seat]:
         return set()
-    empty = [s for s, c in zip(SPACES, state.maps[player]) if c is None]
+    empty = [s for s, c in zip(SPACES, state.maps[seat]) if c is None]
     low, high = state.numbers
     forced = state.rules.forced_x_only
 
     def act(*marks) -> Action:
-        return Action(tuple(marks), player)
+        return Action(tuple(marks), seat)
 
     if not state.cards:  # O-LAST
         if state.double:

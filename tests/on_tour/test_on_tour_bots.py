@@ -34,4 +34,4 @@ def test_bots_are_deterministic_from_the_seed() -> None:
     b = tw.OnTour(players=["random", "random"], seed=77).play()
     c = tw.OnTour(players=["random", "random"], seed=78).play()
     assert a.history == b.history and a.history != c.history
-    assert a.map(0) != a.map(1)  # each random player draws its own choices
+    assert a.map(0) != a.map(1)  # each random seat draws its own choices

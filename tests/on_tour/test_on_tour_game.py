@@ -58,7 +58,7 @@ class TestActions:
         assert text not in o.legal_actions()
 
     @pytest.mark.parametrize(
-        ("marks", "player", "rule", "words"),
+        ("marks", "seat", "rule", "words"),
         [
             ((), None, "O-WRITE", "one or two marks"),
             (((5, "TX"), (50, "OK"), (7, "WA")), None, "O-WRITE", "one or two marks"),
@@ -68,9 +68,9 @@ class TestActions:
             (((5, "TX"),), -1, "O-PLAYERS", "-1 is not a seat number"),
         ],
     )
-    def test_an_action_object_is_checked_when_made(self, marks, player, rule, words) -> None:
+    def test_an_action_object_is_checked_when_made(self, marks, seat, rule, words) -> None:
         with pytest.raises(tw.IllegalAction, match=words) as info:
-            Action(marks, player)
+            Action(marks, seat)
         assert info.value.rule == rule and rule in str(info.value)
 
 
@@ -95,7 +95,7 @@ class TestLegalActions:
             for action in actions[:: max(1, len(actions) // 10)]:
                 kind, _space = action.marks[-1]
                 for other in spaces[::7]:
-                    moved = Action((*action.marks[:-1], (kind, other)), action.player)
+                    moved = Action((*action.marks[:-1], (kind, other)), action.seat)
                     if len({s for _, s in moved.marks}) == len(moved.marks):
                         assert (moved in legal) == (moved in set(actions)) == o.is_legal(moved)
                         assert o.why(moved).legal == (moved in legal)
@@ -146,8 +146,8 @@ class TestTimeline:
     def test_step_with_no_argument_plays_the_next_writers_policy(self) -> None:
         o = tw.OnTour(players=["human", "random"], seed=8)
         hint = o.step()
-        assert hint.player == 0 and hint in tw.on_tour.moves.legal_actions(o.states().__next__())
-        assert o.step().player == 1
+        assert hint.seat == 0 and hint in tw.on_tour.moves.legal_actions(o.states().__next__())
+        assert o.step().seat == 1
 
     def test_a_named_player_may_write_out_of_order(self) -> None:
         o = tw.OnTour(players=3, seed=8)

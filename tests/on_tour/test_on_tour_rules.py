@@ -11,7 +11,7 @@ import pytest
 import touring_widgets as tw
 from touring_widgets.on_tour import BOARD, REGIONS, ROUTES, SPACES, Action, Rules, best_tour, check_tour
 from touring_widgets.on_tour.facts import AREAS, CARD_REGION, REGION_MASK, mask_of
-from touring_widgets.on_tour.moves import _shape, apply, legal_actions
+from touring_widgets.on_tour.moves import apply, legal_actions, writing_shape
 from touring_widgets.on_tour.state import end_turn
 
 
@@ -34,13 +34,13 @@ def region_of(space: str, cards: tuple[str, ...]) -> bool:
     return any(REGION_MASK[CARD_REGION[c]] & mask_of([space]) for c in cards)
 
 
-def empties(game: tw.OnTour, player: int = 0) -> list[str]:
-    return [s for s, c in game.map(player).items() if c is None]
+def empties(game: tw.OnTour, seat: int = 0) -> list[str]:
+    return [s for s, c in game.map(seat).items() if c is None]
 
 
 def shape_is(kind: str):
-    """A predicate: the state asks player 0 for this kind of writing (see moves._shape)."""
-    return lambda s: not s.over and _shape(s, 0)[0] == kind
+    """A predicate: the state asks seat 0 for this kind of writing (see moves.writing_shape)."""
+    return lambda s: not s.over and writing_shape(s, 0)[0] == kind
 
 
 # -- board and cards ------------------------------------------------------------------------

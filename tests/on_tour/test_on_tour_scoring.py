@@ -14,7 +14,9 @@ import touring_widgets as tw
 from touring_widgets.errors import IllegalAction
 from touring_widgets.on_tour import SPACES, best_tour, check_tour
 from touring_widgets.on_tour.facts import ADJACENT
-from touring_widgets.on_tour.scoring import _arrays, _search, normalise_cell
+from touring_widgets.on_tour.scoring import normalise_cell
+from touring_widgets.on_tour.scoring.best import search
+from touring_widgets.on_tour.scoring.tour import arrays
 
 
 def patch_map(rng: random.Random, size: int, values: list[Any], star_chance: float) -> dict:
@@ -44,8 +46,7 @@ def wild_map(seed: int, stars: int, numbers: tuple[int, ...]) -> dict:
 def searched(board: dict, method: str) -> int:
     """The total of the tour one search finds, with no budget: "plain" (memoised), "bounded"
     (branch and bound) or "frontier"."""
-    arrays = _arrays(board)
-    path = _search(*arrays, method=method, budget=10**9)
+    path = search(*arrays(board), method=method, budget=10**9)
     score = check_tour(board, [SPACES[i] for i in path]) if path else None
     return score.total if score else 0
 

@@ -13,7 +13,8 @@ import pytest
 
 from touring_widgets.on_tour import SPACES, best_tour, check_tour
 from touring_widgets.on_tour.facts import ADJACENT
-from touring_widgets.on_tour.scoring import _arrays, _search
+from touring_widgets.on_tour.scoring.best import search
+from touring_widgets.on_tour.scoring.tour import arrays
 
 
 def star_patch(seed: int, size: int, star_share: float, numbers: tuple[int, ...] = (0, 1)) -> dict:
@@ -41,7 +42,7 @@ def test_O_SCORE_star_heavy_patches_match_a_search_of_every_path(brute, star_sha
         assert score.total == expected, board
         assert check_tour(board, score.tour) == score
         for method in ("bounded", "frontier"):
-            path = _search(*_arrays(board), method=method)
+            path = search(*arrays(board), method=method)
             assert len(path) + sum(board[SPACES[i]][1] for i in path) == expected, (method, board)
 
 
@@ -56,7 +57,7 @@ def test_O_SCORE_patches_with_the_highest_day_beside_stars_match_a_search_of_eve
         expected = brute(board)
         assert best_tour(board).total == expected, board
         for method in ("bounded", "frontier"):
-            path = _search(*_arrays(board), method=method)
+            path = search(*arrays(board), method=method)
             assert len(path) + sum(board[SPACES[i]][1] for i in path) == expected, (method, board)
 
 
@@ -69,4 +70,4 @@ def test_O_SCORE_a_tour_from_a_star_climbs_back_to_the_99s_beside_it() -> None:
     }
     assert best_tour(board).total == 6
     for method in ("bounded", "frontier"):
-        assert len(_search(*_arrays(board), method=method)) == 6, method
+        assert len(search(*arrays(board), method=method)) == 6, method

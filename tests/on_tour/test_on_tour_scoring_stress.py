@@ -11,7 +11,8 @@ import random
 import pytest
 
 from touring_widgets.on_tour import SPACES, best_tour, check_tour
-from touring_widgets.on_tour.scoring import _arrays, _search
+from touring_widgets.on_tour.scoring.best import search
+from touring_widgets.on_tour.scoring.tour import arrays
 
 
 def stress_map(seed: int, stars: int, numbers: tuple[int, ...] = (0, 1)) -> dict:
@@ -57,9 +58,9 @@ def test_O_SCORE_frontier_matches_branch_and_bound_on_stress_maps(
     stars: int, seed: int, numbers: tuple[int, ...]
 ) -> None:
     board = stress_map(seed, stars, numbers)
-    arrays = _arrays(board)
-    expected = total(board, _search(*arrays, method="bounded"))
-    assert total(board, _search(*arrays, method="frontier")) == expected
+    parts = arrays(board)
+    expected = total(board, search(*parts, method="bounded"))
+    assert total(board, search(*parts, method="frontier")) == expected
     score = best_tour(board)
     assert score.total == expected
     assert check_tour(board, score.tour) == score

@@ -15,24 +15,21 @@ import random
 import pytest
 from test_on_tour_scoring_stress import TEN, THREE, TWO, stress_map  # beside this file
 
-from touring_widgets.on_tour import SPACES, best_tour, check_tour, scoring
-from touring_widgets.on_tour.scoring import (
-    _BEAM,
-    _arrays,
-    _bounded,
-    _frontier_pass,
-    _plain,
-    _ruled_out,
-    _search,
-    _TooWild,
-)
+from touring_widgets.on_tour import SPACES, best_tour, check_tour
+from touring_widgets.on_tour.scoring import best as best_module
+from touring_widgets.on_tour.scoring import frontier as frontier_module
+from touring_widgets.on_tour.scoring.best import PLAIN_BUDGET, search
+from touring_widgets.on_tour.scoring.branch_and_bound import bounded
+from touring_widgets.on_tour.scoring.frontier import BEAM, frontier_pass, numbers_ruled_out
+from touring_widgets.on_tour.scoring.memoised import plain
+from touring_widgets.on_tour.scoring.tour import TooWild, arrays
 
 
-def tour_within(search, board: dict, budget: int, what: str) -> list[str]:
-    """The tour ``search`` finds on ``board`` within ``budget`` (positions or states, ``what``)."""
+def tour_within(solver, board: dict, budget: int, what: str) -> list[str]:
+    """The tour ``solver`` finds on ``board`` within ``budget`` (positions or states, ``what``)."""
     try:
-        path = search(*_arrays(board), budget=budget)
-    except _TooWild:
+        path = solver(*arrays(board), budget=budget)
+    except TooWild:
         pytest.fail(f"the search needed more than {budget} {what}")
     return [SPACES[i] for i in path]
 
@@ -42,11 +39,11 @@ def weight(board: dict, tour: list[str]) -> int:
     return sum(1 + bool(board[s][1]) for s in tour)
 
 
-def best_within(search, case: tuple, budget: int, what: str) -> int:
-    """The weight of the tour ``search`` finds on the stress map ``case`` within ``budget``."""
+def best_within(solver, case: tuple, budget: int, what: str) -> int:
+    """The weight of the tour ``solver`` finds on the stress map ``case`` within ``budget``."""
     stars, seed, numbers = case
     board = stress_map(seed, stars, numbers)
-    return weight(board, tour_within(search, board, budget, what))
+    return weight(board, tour_within(solver, board, budget, what))
 
 
 # (stars, seed, numbers) -> (best total, positions the branch and bound needs)
@@ -62,7 +59,7 @@ BRANCH_AND_BOUND = {
 @pytest.mark.parametrize("case", list(BRANCH_AND_BOUND), ids=str)
 def test_O_SCORE_the_branch_and_bound_rules_out_most_tours_unseen(case: tuple) -> None:
     best, positions = BRANCH_AND_BOUND[case]
-    assert best_within(_bounded, case, positions, "positions") == best
+    assert best_within(bounded, case, positions, "positions") == best
 
 
 @pytest.mark.parametrize(("budget", "total"), [(1, 1), (50, 42), (143, 43)])
@@ -71,8 +68,8 @@ def test_O_SCORE_the_branch_and_bound_gives_up_past_its_budget_with_its_best_tou
     # a tour the map allows (O-ROUTE), the best it had seen. This map needs 144 positions; after
     # one it holds its first start (NE2, a dead end) alone.
     board = stress_map(3, 16, TWO)
-    with pytest.raises(_TooWild) as wild:
-        _bounded(*_arrays(board), budget=budget)
+    with pytest.raises(TooWild) as wild:
+        bounded(*arrays(board), budget=budget)
     tour = [SPACES[i] for i in wild.value.args[0]]
     assert tour[0] == "NE2"
     assert check_tour(board, tour).total == total
@@ -89,7 +86,7 @@ def test_O_SCORE_a_tour_from_a_star_climbs_only_past_what_it_passed() -> None:
         "VA": (99, False), "TN": (50, True), "NC": (5, False), "SC": ("star", False),
         "GA": (50, False), "AL": (5, False), "MS": ("star", False), "FL": (50, True),
     }
-    tour = tour_within(_bounded, board, 78, "positions")
+    tour = tour_within(bounded, board, 78, "positions")
     assert weight(board, tour) == best_tour(board).total == 12
 
 
@@ -102,7 +99,7 @@ def test_O_SCORE_a_tour_leaving_its_first_number_counts_only_the_spaces_it_passe
         "IA": ("star", False), "KS": ("star", False), "MO": (20, False), "AR": ("star", False),
         "TX": ("star", False), "MS": (99, False),
     }
-    assert len(tour_within(_bounded, board, 23, "positions")) == best_tour(board).total == 9
+    assert len(tour_within(bounded, board, 23, "positions")) == best_tour(board).total == 9
 
 
 # The branch and bound's table of positions: a position it rules out is kept with the bound that
@@ -135,7 +132,7 @@ REMEMBERED = {
 @pytest.mark.parametrize("case", list(REMEMBERED))
 def test_O_SCORE_the_branch_and_bound_remembers_the_positions_it_ruled_out(case: str) -> None:
     board, positions, total = REMEMBERED[case]
-    tour = tour_within(_bounded, board, positions, "positions")
+    tour = tour_within(bounded, board, positions, "positions")
     assert weight(board, tour) == best_tour(board).total == total
 
 
@@ -148,7 +145,7 @@ def test_O_SCORE_a_number_is_entered_from_below_and_left_upwards_only() -> None:
         "MO": ("star", False), "TN": ("star", False), "NC": (70, False), "SC": (99, False),
         "GA": ("star", False), "AL": ("star", False), "MS": (70, False),
     }
-    assert len(tour_within(_bounded, board, 20, "positions")) == best_tour(board).total == 6
+    assert len(tour_within(bounded, board, 20, "positions")) == best_tour(board).total == 6
 
 
 # (stars, seed, numbers) -> (best total, states the exact frontier pass keeps)
@@ -183,10 +180,10 @@ def test_O_SCORE_the_frontier_search_counts_only_spaces_a_tour_may_enter(case: t
     # keep states that cannot beat the best tour, and missing a space would lose the best.
     best, states = CUT[case]
     board = cut_map(*case)
-    arrays = _arrays(board)
+    parts = arrays(board)
     assert best_tour(board).total == best
-    assert weight(board, [SPACES[i] for i in _search(*arrays, method="frontier")]) == best
-    found, _, sizes = _frontier_pass(*arrays, best - 1)
+    assert weight(board, [SPACES[i] for i in search(*parts, method="frontier")]) == best
+    found, _, sizes = frontier_pass(*parts, best - 1)
     assert found == best
     kept = sum(sizes)
     assert kept <= states, f"the exact pass kept {kept} states"
@@ -197,7 +194,7 @@ def test_O_SCORE_the_frontier_search_keeps_few_states(case: tuple) -> None:
     stars, seed, numbers = case
     best, states = FRONTIER[case]
     board = stress_map(seed, stars, numbers)
-    found, _, sizes = _frontier_pass(*_arrays(board), best - 1)
+    found, _, sizes = frontier_pass(*arrays(board), best - 1)
     assert found == best
     kept = sum(sizes)
     assert kept <= states, f"the exact pass kept {kept} states"
@@ -210,9 +207,9 @@ def passes_run(monkeypatch) -> list[tuple[int, int]]:
 
     def counted(*args, **kwargs):
         passes.append((args[4], args[5] if len(args) > 5 else 0))
-        return _frontier_pass(*args, **kwargs)
+        return frontier_pass(*args, **kwargs)
 
-    monkeypatch.setattr(scoring, "_frontier_pass", counted)
+    monkeypatch.setattr(frontier_module, "frontier_pass", counted)
     return passes
 
 
@@ -232,9 +229,9 @@ def test_O_SCORE_no_frontier_search_when_the_short_branch_and_bound_finishes(mon
 @pytest.mark.parametrize(
     ("case", "total", "passes"),
     [
-        ((18, 0, THREE), 42, [(38, _BEAM), (42, 0)]),
-        ((16, 1, TEN), 25, [(24, _BEAM), (25, 0)]),
-        ((20, 3, TEN), 37, [(31, _BEAM), (35, 0)]),
+        ((18, 0, THREE), 42, [(38, BEAM), (42, 0)]),
+        ((16, 1, TEN), 25, [(24, BEAM), (25, 0)]),
+        ((20, 3, TEN), 37, [(31, BEAM), (35, 0)]),
     ],
     ids=str,
 )
@@ -251,16 +248,16 @@ def test_O_SCORE_the_quick_pass_finds_the_best_tour_on_these_maps(case: tuple) -
     # lets the exact pass rule out the rest.
     stars, seed, numbers = case
     board = stress_map(seed, stars, numbers)
-    quick, _, sizes = _frontier_pass(*_arrays(board), 0, _BEAM)
+    quick, _, sizes = frontier_pass(*arrays(board), 0, BEAM)
     assert quick == best_tour(board).total
-    assert max(sizes) <= _BEAM
+    assert max(sizes) <= BEAM
 
 
 def test_O_SCORE_the_quick_pass_ranks_states_by_what_they_can_still_take() -> None:
     # 22 stars among ten numbers: the quick pass's tour is one space short of the best (40);
     # ranking its states by what the numbers still ahead allow is what brings it that close.
     board = stress_map(2, 22, TEN)
-    quick, _, _ = _frontier_pass(*_arrays(board), 0, _BEAM)
+    quick, _, _ = frontier_pass(*arrays(board), 0, BEAM)
     assert (quick, best_tour(board).total) == (39, 40)
 
 
@@ -276,7 +273,7 @@ PLAIN = {
 @pytest.mark.parametrize("case", list(PLAIN), ids=str)
 def test_O_SCORE_the_memoised_search_shares_the_tours_that_end_alike(case: tuple) -> None:
     best, states = PLAIN[case]
-    assert best_within(_plain, case, states, "states") == best
+    assert best_within(plain, case, states, "states") == best
 
 
 def test_O_SCORE_the_memoised_search_takes_a_higher_numbers_tour_as_it_is() -> None:
@@ -284,36 +281,36 @@ def test_O_SCORE_the_memoised_search_takes_a_higher_numbers_tour_as_it_is() -> N
     # solved once and taken as it is, since it passes none of the spaces already visited: four
     # states in all. Counting a space it does not pass as one of them costs a fifth.
     board = {"VA": (99, False), "TN": (5, False), "NC": (50, False), "MS": (5, False)}
-    assert tour_within(_plain, board, 4, "states") == ["MS", "TN", "NC", "VA"]
+    assert tour_within(plain, board, 4, "states") == ["MS", "TN", "NC", "VA"]
 
 
 def test_O_SCORE_the_memoised_search_skips_a_star_that_cannot_beat_the_best_tour() -> None:
     # TX (1) to OK (2) is worth 2 and needs no search (no cycle). WA, a star with no written
     # space next to it, is worth 1 at most: it is not searched at all.
     board = {"TX": (1, False), "OK": (2, False), "WA": ("star", False)}
-    assert tour_within(_plain, board, 0, "states") == ["TX", "OK"]
+    assert tour_within(plain, board, 0, "states") == ["TX", "OK"]
 
 
 def test_O_SCORE_the_plain_search_gives_up_past_its_budget() -> None:
     board = stress_map(3, 16, TWO)
-    with pytest.raises(_TooWild):
-        _plain(*_arrays(board), budget=100)
+    with pytest.raises(TooWild):
+        plain(*arrays(board), budget=100)
 
 
 def stand_ins(monkeypatch) -> list[str]:
     """Replace the branch and bound and the frontier search by stand-ins that only say they ran."""
     ran: list[str] = []
 
-    def bounded(*args, **kwargs):
+    def bounded_ran(*args, **kwargs):
         ran.append("bounded")
         return []
 
-    def frontier(*args, **kwargs):
+    def frontier_ran(*args, **kwargs):
         ran.append("frontier")
         return []
 
-    monkeypatch.setattr(scoring, "_bounded", bounded)
-    monkeypatch.setattr(scoring, "_frontier", frontier)
+    monkeypatch.setattr(best_module, "bounded", bounded_ran)
+    monkeypatch.setattr(best_module, "frontier", frontier_ran)
     return ran
 
 
@@ -323,10 +320,10 @@ def test_O_SCORE_the_memoised_search_forced_by_name_runs_to_the_end(monkeypatch)
     # never hand the map to another search.
     board = stress_map(1, 5, TWO)
     total = best_tour(board).total
-    with pytest.raises(_TooWild):
-        _plain(*_arrays(board), budget=scoring._PLAIN_BUDGET)
+    with pytest.raises(TooWild):
+        plain(*arrays(board), budget=PLAIN_BUDGET)
     ran = stand_ins(monkeypatch)
-    path = _search(*_arrays(board), method="plain")
+    path = search(*arrays(board), method="plain")
     assert ran == []
     assert check_tour(board, [SPACES[i] for i in path]).total == total
 
@@ -338,8 +335,8 @@ def test_O_SCORE_the_frontier_search_forced_by_name_runs_where_the_branch_and_bo
     # search forced by name still runs both its passes, to beat a tour one space lighter.
     passes = passes_run(monkeypatch)
     board = stress_map(0, 22, TWO)
-    path = _search(*_arrays(board), method="frontier")
-    assert passes == [(46, _BEAM), (46, 0)]
+    path = search(*arrays(board), method="frontier")
+    assert passes == [(46, BEAM), (46, 0)]
     assert check_tour(board, [SPACES[i] for i in path]).total == 47
 
 
@@ -351,7 +348,7 @@ def ladder(stars: int, distinct: int) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("stars", "distinct", "search"),
+    ("stars", "distinct", "chosen"),
     [
         (15, 5, "bounded"),
         (16, 14, "frontier"),
@@ -363,14 +360,14 @@ def ladder(stars: int, distinct: int) -> dict:
     ids=str,
 )
 def test_O_SCORE_maps_the_memoised_search_gives_up_on_go_to_the_quicker_search(
-    monkeypatch, stars: int, distinct: int, search: str
+    monkeypatch, stars: int, distinct: int, chosen: str
 ) -> None:
     # The branch and bound's work grows with the stars, the frontier search's with the distinct
     # numbers: from 16 stars the frontier search among fewer than 15 numbers, from 22 always.
     board = ladder(stars, distinct)
     ran = stand_ins(monkeypatch)
-    _search(*_arrays(board))
-    assert ran == [search]
+    search(*arrays(board))
+    assert ran == [chosen]
 
 
 def _end(mate: int, own: int, other: int) -> int:
@@ -388,45 +385,45 @@ class TestRuledOut:
 
     def test_a_tours_first_piece_leaves_no_room_below_its_open_end(self) -> None:
         start = _end(63, 5, 2)  # the tour starts at code 2 and climbs to 5 at this end
-        assert _ruled_out((start,)) == codes(1, 2, 3, 4)
+        assert numbers_ruled_out((start,)) == codes(1, 2, 3, 4)
 
     def test_a_tours_last_piece_leaves_no_room_above_its_open_end(self) -> None:
         finish = _end(63, 2, 5)  # from this end (code 2) the piece climbs to the tour's end at 5
-        assert _ruled_out((finish,)) & codes(*range(1, 12)) == codes(*range(3, 12))
+        assert numbers_ruled_out((finish,)) & codes(*range(1, 12)) == codes(*range(3, 12))
 
     def test_no_tour_has_two_first_or_two_last_pieces(self) -> None:
-        assert _ruled_out((_end(63, 5, 2), _end(63, 7, 6))) == -1
-        assert _ruled_out((_end(63, 2, 5), _end(63, 3, 9))) == -1
+        assert numbers_ruled_out((_end(63, 5, 2), _end(63, 7, 6))) == -1
+        assert numbers_ruled_out((_end(63, 2, 5), _end(63, 3, 9))) == -1
 
     def test_pieces_whose_numbers_overlap_cannot_follow_one_another(self) -> None:
-        assert _ruled_out((_end(10, 2, 5), _end(11, 3, 6))) == -1
-        assert _ruled_out((_end(10, 2, 5), _end(13, 4, 4))) == -1  # 4 inside 2..5
+        assert numbers_ruled_out((_end(10, 2, 5), _end(11, 3, 6))) == -1
+        assert numbers_ruled_out((_end(10, 2, 5), _end(13, 4, 4))) == -1  # 4 inside 2..5
 
     def test_numbers_inside_a_piece_are_ruled_out_for_the_rest(self) -> None:
-        assert _ruled_out((_end(10, 2, 5), _end(12, 7, 9))) == codes(3, 4, 8)
+        assert numbers_ruled_out((_end(10, 2, 5), _end(12, 7, 9))) == codes(3, 4, 8)
 
     def test_a_piece_read_from_its_higher_end_says_nothing_new(self) -> None:
         low_end, high_end = _end(11, 2, 5), _end(10, 5, 2)
-        assert _ruled_out((low_end, high_end)) == _ruled_out((low_end,)) == codes(3, 4)
+        assert numbers_ruled_out((low_end, high_end)) == numbers_ruled_out((low_end,)) == codes(3, 4)
 
     def test_stars_only_and_empty_entries_rule_out_nothing(self) -> None:
-        assert _ruled_out((0, _end(10, 0, 0), 0)) == 0
+        assert numbers_ruled_out((0, _end(10, 0, 0), 0)) == 0
 
     def test_a_tour_end_holding_one_number_comes_first_or_last(self) -> None:
         end = _end(63, 4, 4)
-        assert _ruled_out((end,)) == 0  # either way round
-        assert _ruled_out((end, _end(10, 2, 3))) & codes(*range(1, 12)) == codes(*range(5, 12))  # last
-        assert _ruled_out((end, _end(11, 6, 7))) == codes(1, 2, 3)  # first
-        assert _ruled_out((end, _end(10, 2, 3), _end(11, 6, 7))) == -1  # neither
+        assert numbers_ruled_out((end,)) == 0  # either way round
+        assert numbers_ruled_out((end, _end(10, 2, 3))) & codes(*range(1, 12)) == codes(*range(5, 12))  # last
+        assert numbers_ruled_out((end, _end(11, 6, 7))) == codes(1, 2, 3)  # first
+        assert numbers_ruled_out((end, _end(10, 2, 3), _end(11, 6, 7))) == -1  # neither
 
     def test_every_lone_number_is_checked_against_every_piece(self) -> None:
         # 4 lies inside 2..9 whichever lone number is read last
-        assert _ruled_out((_end(10, 2, 9), _end(13, 4, 4), _end(14, 20, 20))) == -1
-        assert _ruled_out((_end(14, 20, 20), _end(13, 4, 4), _end(10, 2, 9))) == -1
+        assert numbers_ruled_out((_end(10, 2, 9), _end(13, 4, 4), _end(14, 20, 20))) == -1
+        assert numbers_ruled_out((_end(14, 20, 20), _end(13, 4, 4), _end(10, 2, 9))) == -1
 
     def test_a_first_piece_keeps_what_the_other_pieces_rule_out(self) -> None:
         start = _end(63, 5, 2)  # nothing below 5 from here on
-        assert _ruled_out((_end(10, 7, 10), start)) == codes(1, 2, 3, 4, 8, 9)
+        assert numbers_ruled_out((_end(10, 7, 10), start)) == codes(1, 2, 3, 4, 8, 9)
         finish = _end(63, 12, 20)  # nothing above 12
-        kill = _ruled_out((_end(10, 7, 10), finish))
+        kill = numbers_ruled_out((_end(10, 7, 10), finish))
         assert kill & codes(*range(1, 30)) == codes(8, 9, *range(13, 30))

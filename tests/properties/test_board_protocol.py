@@ -36,9 +36,8 @@ from touring_widgets.core.rulebook import rule_ids
 from touring_widgets.on_tour.facts import SPACES
 from touring_widgets.touring.facts import CARDS
 from touring_widgets.widgets import SPEEDS
-from touring_widgets.widgets import advice as advice_module
-from touring_widgets.widgets import base as base_module
-from touring_widgets.widgets.base import LOCAL, MOVES
+from touring_widgets.widgets import protocol as protocol_module
+from touring_widgets.widgets.protocol import LOCAL, MOVES
 
 from ..widgets.page import Page
 from .kinds import nth_legal, on_tour_rules, touring_rules
@@ -149,8 +148,8 @@ def timeline(game: Any) -> tuple[Any, ...]:
 
 def mover(before: Any, action: Any) -> int:
     """The seat that made ``action``: On Tour's actions name it, Touring's is the seat to move."""
-    player = getattr(action, "player", None)
-    return before.turn if player is None else player
+    seat = getattr(action, "seat", None)
+    return before.turn if seat is None else seat
 
 
 @dataclasses.dataclass
@@ -515,8 +514,7 @@ def table_of(data: Any, cls: type, kind: tuple[list[str], Any, int], most: int,
         fates = Fates(data, cls.policies["greedy"], always)
         for name in FAILING:
             mp.setitem(cls.policies, name, fates.policy(name))
-        mp.setattr(base_module, "asyncio", loop)
-        mp.setattr(advice_module, "asyncio", loop)
+        mp.setattr(protocol_module, "asyncio", loop)
         game = cls(players=players, seed=seed, rules=rules)
         greedy = cls.policies["greedy"]
         for ply in range(data.draw(st.integers(0, most), label="moves before")):

@@ -79,7 +79,7 @@ def small_budgets(advice_moves: int | None = None) -> Iterator[None]:
         if advice_moves is not None:
             for kit in (touring_search, on_tour_search):
                 every = kit.candidates
-                patch.setattr(kit, "candidates",
+                patch.setattr(kit.KIT, "candidates",
                               lambda state, seat, every=every: every(state, seat)[:advice_moves])
         yield
 
@@ -155,9 +155,9 @@ def touring_chance_moves(game: tw.Touring, seat: int, search: bool = True) -> di
         with small_budgets():
             out["search"] = touring_search.search_policy(state, seat)
         # how much the search bot weighs its moves is decided from what the seat sees too
-        out["search budget"] = playouts_for(touring_search, state, seat, f"search/{state.seed}/{state.ply}",
-                                            touring_search.PLIES, touring_search.PLAYOUTS,
-                                            touring_search.MOST_PLAYOUTS)
+        seed = f"search/{state.seed}/{state.ply}"
+        out["search budget"] = playouts_for(touring_search.KIT, state, seat, seed, touring_search.PLIES,
+                                            touring_search.PLAYOUTS, touring_search.MOST_PLAYOUTS)
     return out
 
 

@@ -3,6 +3,7 @@ adding 1 or 2 to a running total; whoever reaches the goal wins."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -11,7 +12,7 @@ from touring_widgets.core.legal import LegalActions
 from touring_widgets.core.switches import RuleSwitches
 from touring_widgets.core.verdict import Verdict, refused
 from touring_widgets.errors import IllegalAction
-from touring_widgets.widgets import Board
+from touring_widgets.widgets.session import BoardSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +105,8 @@ class Race(Game):
         return f"Race to {state.rules.goal}: {state.total}"
 
 
-class RaceBoard(Board):
-    """The smallest board: the base class does everything but say where a move goes."""
+class RaceSession(BoardSession):
+    """The smallest session: the shared one does everything but say where a move goes."""
 
     game_title = "Race"
 
@@ -115,6 +116,25 @@ class RaceBoard(Board):
     def describe_move(self, before: RaceState, action: str) -> dict[str, Any]:
         return {"seat": before.turn, "text": f"Seat {before.turn} added {action[-1]}"}
 
-    def picture(self) -> str:
-        v = self.view
-        return f'<svg xmlns="http://www.w3.org/2000/svg"><text>total {v["total"]} of {v["goal"]}</text></svg>'
+
+@functools.cache
+def race_board() -> type:
+    """The smallest board: the widget over ``RaceSession`` (made on first use, so that the session
+    alone runs without ipywidgets)."""
+    from touring_widgets.widgets.base import Board
+
+    class RaceBoard(Board):
+        session_type = RaceSession
+
+        def picture(self) -> str:
+            v = self.view
+            text = f"<text>total {v['total']} of {v['goal']}</text>"
+            return f'<svg xmlns="http://www.w3.org/2000/svg">{text}</svg>'
+
+    return RaceBoard
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RaceBoard":
+        return race_board()
+    raise AttributeError(name)

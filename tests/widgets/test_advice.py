@@ -16,7 +16,7 @@ from .page import Page
 
 
 def finish(board) -> None:
-    while board._advisor.tick():
+    while board.session.advisor.tick():
         pass
 
 

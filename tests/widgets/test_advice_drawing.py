@@ -13,9 +13,9 @@ import pytest
 import touring_widgets as tw
 
 PACKAGE = Path(tw.__file__).parent
-TOURING_JS = PACKAGE / "touring" / "board.js"
-ON_TOUR_JS = PACKAGE / "on_tour" / "board.js"
-SHELL_JS = PACKAGE / "widgets" / "shell.js"
+TOURING_JS = PACKAGE / "touring" / "ui" / "board.js"
+ON_TOUR_JS = PACKAGE / "on_tour" / "ui" / "board.js"
+SHELL_JS = Path(__file__).parent / "js" / "shared.js"  # the shared modules' functions
 
 NODE = shutil.which("node")
 
@@ -70,7 +70,7 @@ console.log(JSON.stringify(out));
 
 
 def finish(board) -> None:
-    while board._advisor.tick():
+    while board.session.advisor.tick():
         pass
 
 
@@ -86,7 +86,7 @@ def js():
     g = tw.Touring(players=["human", "greedy"], seed=7)
     touring = g.board(seat=0, speed="instant")
     t_advice = advised(touring, 6)
-    ranked = str(touring._advisor.search.ranked()[0].action)
+    ranked = str(touring.session.advisor.search.ranked()[0].action)
     on_tours = []
     # A turn of two numbers, a star turn (seed 21 opens with one), a turn with an X (seed 4's 15th).
     for seed, steps in ((7, 0), (21, 0), (4, 14)):

@@ -11,7 +11,9 @@ import pytest
 
 from touring_widgets.widgets import SPEEDS
 from touring_widgets.widgets import base as base_module
-from touring_widgets.widgets.base import LOCAL, MOVES, Displays, compose_esm
+from touring_widgets.widgets import protocol as protocol_module
+from touring_widgets.widgets.base import LOCAL, MOVES, Displays
+from touring_widgets.widgets.page import compose_esm
 
 from .fake_game import Race, RaceBoard
 from .page import Page
@@ -63,7 +65,7 @@ class TestTraits:
         for action in ("add 2", "add 1", "add 2"):
             race.step(action)
         race.goto(1)  # moves 2 and 3 are the redo branch: still described
-        texts = [board._msg_describe({"index": i})["text"] for i in (1, 2, 3)]
+        texts = [board.session.msg_describe({"index": i})["text"] for i in (1, 2, 3)]
         assert texts == ["Move 1: Seat 0 adds 2: the total is 2 (R-ADD).",
                          "Move 2: Seat 1 adds 1: the total is 3 (R-ADD).",
                          "Move 3: Seat 0 adds 2: the total is 5 (R-ADD)."]
@@ -179,7 +181,7 @@ class TestPacing:
         assert race.is_over and not board.running and board.autoplay == ""
 
     def test_an_instant_run_that_does_not_end_pauses_and_says_so(self, race, board, monkeypatch):
-        monkeypatch.setattr(base_module, "INSTANT_MOST", 2)
+        monkeypatch.setattr(protocol_module, "INSTANT_MOST", 2)
         page = Page(board)
         assert page.send({"type": "run"})["ok"]
         assert race.position == 2 and not race.is_over and not board.running
@@ -255,15 +257,15 @@ class TestGone:
         again = RaceBoard(race)
         shown_elsewhere = RaceBoard(race)
         for b in (first, again, shown_elsewhere):
-            b._publish_picture = lambda: None
+            b.publish_picture = lambda: None
         displays.before(types.SimpleNamespace(cell_id="A"))
         for b in (first, again, shown_elsewhere):
-            b._cells.add("A")
+            b.cells.add("A")
             displays.boards.add(b)
-        shown_elsewhere._cells.add("B")
+        shown_elsewhere.cells.add("B")
         displays.after()
         displays.before(types.SimpleNamespace(cell_id="A"))  # cell A runs again, shows `again` only
-        again._cells.add("A")
+        again.cells.add("A")
         displays.after()
         assert first.gone and "cell ran again" in first.gone
         assert not again.gone and not shown_elsewhere.gone

@@ -14,8 +14,14 @@ import touring_widgets as tw
 from touring_widgets.touring.board import TouringBoard
 
 PACKAGE = Path(tw.__file__).parent
-BOARD_JS = PACKAGE / "touring" / "board.js"
-SHELL_JS = PACKAGE / "widgets" / "shell.js"
+BOARD_JS = PACKAGE / "touring" / "ui" / "board.js"
+SHELL_JS = Path(__file__).parent / "js" / "shared.js"  # the shared modules' functions
+
+
+def page_source() -> str:
+    """Every module of Touring's page: the shared kit and shell, and the game's own."""
+    paths = sorted((PACKAGE / "widgets").rglob("*.js")) + sorted((PACKAGE / "touring" / "ui").glob("*.js"))
+    return "".join(path.read_text() for path in paths)
 
 NODE = shutil.which("node")
 
@@ -138,16 +144,18 @@ def test_arrow_keys_cycle_through_places_and_wrap(geometry):
 
 def test_the_board_module_reads_no_action_text():
     """Python sends structured choices: the page never parses an action's text."""
-    source = BOARD_JS.read_text() + SHELL_JS.read_text()
+    source = page_source()
     assert "parseAction" not in source
     assert "(play|discard)" not in source and "/^discard" not in source
 
 
 def test_composed_module_has_one_default_export_and_loads():
-    """No bundler: Python joins the config, the shell and the game module into one ES module."""
+    """No bundler: Python joins the page's modules, the config first, into one ES module."""
     esm = TouringBoard._esm
     assert isinstance(esm, str) and len(re.findall(r"^export default", esm, re.M)) == 1
-    assert esm.index("const CONFIG") < esm.index("export default") < esm.index("export const GAME")
+    shell = esm.index("export function boardShell")
+    assert esm.index("const CONFIG") < shell < esm.index("export const GAME")
+    assert not re.search(r"^import ", esm, re.M) and "from \"./" not in esm
     script = ("const m = await import('data:text/javascript;base64,' + "
               "Buffer.from(process.argv[1]).toString('base64'));"
               "console.log(JSON.stringify([typeof m.default.render, typeof m.GAME.draw, typeof m.layout]));")
@@ -161,7 +169,7 @@ def test_colours_and_speeds_are_defined_once():
     from touring_widgets.touring.picture import FAMILY
     from touring_widgets.widgets.style import SPEEDS
 
-    source = BOARD_JS.read_text() + SHELL_JS.read_text()
+    source = page_source()
     for ink, paper in FAMILY.values():
         assert ink not in source and paper not in source
     assert "instant" not in source and "slow" not in source  # speed names come with CONFIG.speeds
@@ -170,12 +178,12 @@ def test_colours_and_speeds_are_defined_once():
 
 
 def test_test_hooks_carry_no_game_name():
-    source = SHELL_JS.read_text() + BOARD_JS.read_text()
+    source = page_source()
     assert "touringBoard" not in source and "touring-drawn" not in source
     assert "el.board = " in source and '"board-drawn"' in source
 
 
-# -- issue 9's drawing-side defects --------------------------------------------------------------
+# -- the board as a player meets it: widths, the banner, themes, keys, places --------------------
 
 ALL_WIDTHS = (240, 280, 320, 360, 400, 520, 640, 800, 1100, 1400)
 
@@ -186,7 +194,7 @@ const data = JSON.parse(process.argv[3]);
 const out = {};
 for (const width of data.widths) {
   const s = { gameTitle: m.GAME.title(data.view), choices: data.choices, title: data.title,
-    running: data.running };
+    running: data.running, words: m.GAME.words };
   const top = sh.frameLayout(data.view, width, s);
   const geo = m.layout(data.view, width, { top: top.top, cards: data.cards });
   const foot = sh.footerLayout(width, geo.height, { lineLength: data.line.length, log: data.log,
@@ -235,8 +243,8 @@ def finished():
     board.close()
 
 
-def test_defect8_fits_every_width_down_to_360_without_overlaps(finished):
-    """Issue 9, defect 8: no 420 px minimum; at any width nothing leaves the canvas or overlaps."""
+def test_fits_every_width_down_to_360_without_overlaps(finished):
+    """No 420 px minimum: at any width nothing leaves the canvas or overlaps."""
     _, out = finished
     for width in map(str, ALL_WIDTHS):
         geo = out[width]
@@ -248,7 +256,7 @@ def test_defect8_fits_every_width_down_to_360_without_overlaps(finished):
                 assert not overlaps(a, b), (width, a, b)
 
 
-def test_defect8_cards_stay_legible_at_every_width(finished):
+def test_cards_stay_legible_at_every_width(finished):
     """Even the board JupyterLab leaves in a 360 px window (about 240 px) keeps cards 42 px wide."""
     _, out = finished
     for width in map(str, ALL_WIDTHS):
@@ -256,7 +264,7 @@ def test_defect8_cards_stay_legible_at_every_width(finished):
     assert out["1400"]["cw"] == 78
 
 
-def test_defect6_the_win_banner_has_a_row_of_its_own(finished):
+def test_the_win_banner_has_a_row_of_its_own(finished):
     board, out = finished
     for width in map(str, ALL_WIDTHS):
         banner = next(b for b in out[width]["frame"] if b["id"] == "banner")
@@ -266,7 +274,7 @@ def test_defect6_the_win_banner_has_a_row_of_its_own(finished):
                                     "Seats " + " & ".join(map(str, won)) + " win!")
 
 
-def test_defect6_every_face_up_card_is_listed(finished):
+def test_every_face_up_card_is_listed(finished):
     board, out = finished
     face_up = board.view["discard_face_up"]
     names = {board.cards[c]["name"] for c in face_up}
@@ -276,7 +284,7 @@ def test_defect6_every_face_up_card_is_listed(finished):
         assert all(name in text for name in names) and "…" not in text
 
 
-def test_defect6_you_is_a_human_seat_seen_from_its_own_board():
+def test_you_is_a_human_seat_seen_from_its_own_board():
     g = tw.Touring(players=["human", "greedy"], seed=7)
     mine, bots = g.board(seat=0), g.board(seat=1)
     assert frame_js(mine, widths=(800,))["seatNames"] == ["Seat 0 · human (you)", "Seat 1 · greedy"]
@@ -285,7 +293,7 @@ def test_defect6_you_is_a_human_seat_seen_from_its_own_board():
     bots.close()
 
 
-def test_defect6_the_header_says_play_to_end_is_running():
+def test_the_header_says_play_to_end_is_running():
     g = tw.Touring(players=["human", "greedy"], seed=7)
     board = g.board(seat=0)
     status = frame_js(board, widths=(800,), running="end")["800"]["status"]
@@ -306,13 +314,13 @@ def test_T_TURN_a_bots_seat_seen_from_its_chair_is_not_your_move():
     board.close()
 
 
-def test_defect9_the_gasoline_window_is_painted_not_cut_out(geometry):
+def test_the_gasoline_window_is_painted_not_cut_out(geometry):
     board, _ = geometry
     calls = frame_js(board, widths=(800,))["calls"]
     assert "clearRect" not in calls and calls.count("fillRect") == 2
 
 
-def test_defect9_badges_on_cards_are_dark_on_light_in_every_theme(geometry):
+def test_badges_on_cards_are_dark_on_light_in_every_theme(geometry):
     board, _ = geometry
     assert frame_js(board, widths=(800,))["badges"] == {"fill": "#111", "ink": "#eee"}
     from touring_widgets.touring.picture import FAMILY
@@ -333,7 +341,7 @@ def test_defect9_badges_on_cards_are_dark_on_light_in_every_theme(geometry):
         assert contrast(badge, paper) >= 7  # the badge on every card's paper, whatever the theme
 
 
-def test_defect7_only_the_boards_own_keys_are_taken(geometry):
+def test_only_the_boards_own_keys_are_taken(geometry):
     board, _ = geometry
     keys = [{"key": "s", "ctrlKey": True}, {"key": "b", "ctrlKey": True}, {"key": "s", "metaKey": True},
             {"key": "Tab"}, {"key": "Enter", "shiftKey": True}, {"key": "F5"},
@@ -342,7 +350,7 @@ def test_defect7_only_the_boards_own_keys_are_taken(geometry):
     assert frame_js(board, widths=(800,), keys=keys)["passes"] == [True] * 6 + [False] * 5
 
 
-def test_defect5_a_loss_lights_and_outlines_the_pile_it_takes_from():
+def test_a_loss_lights_and_outlines_the_pile_it_takes_from():
     g = tw.Touring(players=["greedy", "greedy"], seed=0)
     for _ in range(35):
         g.step()
@@ -356,7 +364,7 @@ def test_defect5_a_loss_lights_and_outlines_the_pile_it_takes_from():
     board.close()
 
 
-def test_defect3_a_click_on_a_dark_place_asks_python_about_that_move():
+def test_a_click_on_a_dark_place_asks_python_about_that_move():
     g = tw.Touring(players=["human", "greedy"], seed=7)
     board = g.board(seat=0)
     out = run_js(board, intents=[("m75", "row:0"), ("broken_spring", "row:0"), ("broken_spring", "row:1"),

@@ -10,15 +10,19 @@ from pathlib import Path
 import touring_widgets as tw
 
 PACKAGE = Path(tw.__file__).parent
-SHELL_JS = PACKAGE / "widgets" / "shell.js"
+#: the shared page modules these tests read, joined as ``sh``
+SHELL_MODULES = [PACKAGE / "widgets" / "js" / name for name in ("frame.js", "advice.js")]
 NODE = shutil.which("node")
 
 
 def node(script: str, *args: str) -> object:
-    """Run ``script`` (an ES module; ``sh`` is shell.js, ``data`` the JSON argument) and read its JSON."""
+    """Run ``script`` (an ES module; ``sh`` holds the shared modules' functions, ``data`` the JSON
+    argument) and read its JSON."""
     assert NODE, "Node.js runs the board's JavaScript in these tests: apt-get install nodejs"
-    head = "const sh = await import(process.argv[1]);\nconst data = JSON.parse(process.argv[2]);\n"
-    result = subprocess.run([NODE, "--input-type=module", "-e", head + script, str(SHELL_JS), *args],
+    shared = json.dumps([str(path) for path in SHELL_MODULES])
+    head = (f"const sh = Object.assign({{}}, ...(await Promise.all({shared}.map((p) => import(p)))));\n"
+            "const data = JSON.parse(process.argv[1]);\n")
+    result = subprocess.run([NODE, "--input-type=module", "-e", head + script, *args],
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
@@ -74,7 +78,7 @@ class TestBanner:
 class TestTouringFigures:
     """At 360 px a hand card is about 52 px wide: "★ 72% ±7" under it ran into the next card's figure."""
 
-    SCRIPT = """const m = await import(process.argv[3]);
+    SCRIPT = """const m = await import(process.argv[2]);
     const kit = { figureText: sh.figureText };
     const width = (t) => t.length * 6 + 8;  // a badge: 6 px a character, 4 px each side
     const f = { estimate: 0.724, low: 0.655, high: 0.79 };
@@ -83,7 +87,7 @@ class TestTouringFigures:
     """
 
     def labels(self, cases: list[list]) -> list[str]:
-        touring_js = PACKAGE / "touring" / "board.js"
+        touring_js = PACKAGE / "touring" / "ui" / "advice.js"
         return node(self.SCRIPT, json.dumps(cases), str(touring_js))
 
     def test_the_interval_goes_when_the_badge_would_overrun_its_card(self):

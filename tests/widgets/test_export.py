@@ -1,4 +1,4 @@
-"""Issue 9, defect 10: a notebook exported with ``nbconvert --to html --execute`` shows, offline,
+"""A notebook exported with ``nbconvert --to html --execute`` shows, offline,
 the position at the end of the run (a kernel runs; no browser)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 9, defect 12: the boards the notebooks show, as a reader of the run notebook sees them.
+"""The boards the notebooks show, as a reader of the run notebook sees them.
 
 Each notebook runs in a kernel (no browser); a board's picture is refreshed after every cell, so
 what a cell's picture shows at the end of the run is what a reader of the saved notebook sees.

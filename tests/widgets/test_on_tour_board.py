@@ -16,17 +16,17 @@ import traitlets
 
 import touring_widgets as tw
 from touring_widgets.on_tour import highscores as hs
-from touring_widgets.on_tour.board import (
-    OnTourBoard,
+from touring_widgets.on_tour.board import OnTourBoard
+from touring_widgets.on_tour.facts import AREAS, BOARD, ROUTES, SPACES
+from touring_widgets.on_tour.moves import writing_shape
+from touring_widgets.on_tour.picture import AREA_NAMES, MAP_LAYOUT, SPACING_X, SPACING_Y, cell_of, svg
+from touring_widgets.on_tour.session import (
     choice_groups,
     compact_view,
     latest_writings,
     then_spaces,
     turn_shape_words,
 )
-from touring_widgets.on_tour.facts import AREAS, BOARD, ROUTES, SPACES
-from touring_widgets.on_tour.moves import _shape
-from touring_widgets.on_tour.picture import AREA_NAMES, MAP_LAYOUT, SPACING_X, SPACING_Y, cell_of, svg
 from touring_widgets.widgets import Board
 
 from .page import Page
@@ -82,7 +82,7 @@ def states_of_every_shape(rules=None):
         for policy in ("random", "greedy"):
             state = tw.on_tour.new_game(1, seed, rules or tw.on_tour.Rules())
             while not state.over:
-                shape = _shape(state, 0)[0]
+                shape = writing_shape(state, 0)[0]
                 if len(seen.setdefault(shape, [])) < 6:
                     seen[shape].append(state)
                 state = tw.on_tour.apply(state, POLICIES[policy](state, 0))
@@ -194,7 +194,7 @@ class TestChoices:
         assert {"two", "star", "xone", "two_any", "one_any", "star_any"} <= set(seen)
         for shape, states in seen.items():
             for state in states:
-                legal = {str(a.with_player(None)) for a in tw.on_tour.legal_actions(state, 0)}
+                legal = {str(a.with_seat(None)) for a in tw.on_tour.legal_actions(state, 0)}
                 groups = choice_groups(state, 0)
                 assert len(groups) <= 12, shape
                 assert expand(groups) == legal, shape
@@ -205,7 +205,7 @@ class TestChoices:
         assert {"free", "star_free"} <= set(seen)
         for shape in ("free", "star_free"):
             for state in seen[shape][:3]:
-                legal = {str(a.with_player(None)) for a in tw.on_tour.legal_actions(state, 0)}
+                legal = {str(a.with_seat(None)) for a in tw.on_tour.legal_actions(state, 0)}
                 assert expand(choice_groups(state, 0)) == legal
 
     def test_rare_turns_x_for_both_numbers_and_for_a_star(self):
@@ -241,11 +241,11 @@ class TestChoices:
 class TestWriting:
     def test_a_writing_and_the_bot_answers_at_once(self, game, board):
         page = Page(board)
-        action = str(next(iter(game.legal_actions())).with_player(None))
+        action = str(next(iter(game.legal_actions())).with_seat(None))
         reply = page.send({"type": "act", "action": action})
         assert reply["ok"], board.message
         assert game.position == 2 and game.state.round == 2 and game.turn == 0
-        assert str(game.history[0]) == f"p0: {action}" and game.history[1].player == 1
+        assert str(game.history[0]) == f"p0: {action}" and game.history[1].seat == 1
         assert board.position == 2 and board.line == [] and board.length == 2  # the words come on hover
         assert Page(board).send({"type": "describe", "index": 1})["text"].startswith("Move 1: p0 writes")
         for seat in (0, 1):  # every seat's latest writing is marked on its map
@@ -300,7 +300,7 @@ class TestWriting:
         assert page.send({"type": "act", "action": str(next(iter(o.legal_actions())))})["ok"]
         assert o.turn == 1 and not b.plays_now() and b.choices == [] and list(b.legal) == []
         assert "waiting for seat 1" in b.waiting["text"].lower() and b.waiting["button"]
-        reply = page.send({"type": "act", "action": str(next(iter(o.legal_actions())).with_player(None))})
+        reply = page.send({"type": "act", "action": str(next(iter(o.legal_actions())).with_seat(None))})
         assert not reply["ok"] and b.rule == "O-DISCARD" and o.position == 1
         b.close()
 
@@ -309,7 +309,7 @@ class TestWriting:
         b = o.board(seat=2, speed="instant")
         assert o.turn == 0 and b.plays_now() and b.choices and b.waiting == {}
         assert Page(b).send({"type": "act", "action": str(next(iter(o.legal_actions(2))))})["ok"]
-        assert o.state.round == 2 and o.position == 3 and o.history[0].player == 2
+        assert o.state.round == 2 and o.position == 3 and o.history[0].seat == 2
         b.close()
 
     def test_a_bots_seat_seen_from_its_chair_may_be_written_for_or_stepped(self):
@@ -318,7 +318,7 @@ class TestWriting:
         assert o.turn == 0 and b.plays_now() and b.choices
         said = "Seat 0 (greedy) is next to write: click its marks on the map, or let its policy write."
         assert b.waiting == {"text": said, "button": "▶ Seat 0 writes"}
-        assert Page(b).send({"type": "step"})["ok"] and o.position == 1 and o.history[0].player == 0
+        assert Page(b).send({"type": "step"})["ok"] and o.position == 1 and o.history[0].seat == 0
         assert b.waiting["text"].startswith("You have written; waiting for seat 1")
         b.close()
 
@@ -370,7 +370,7 @@ class TestUntrustedMessages:
 
     def test_a_stale_writing_is_refused(self, game, board):
         page = Page(board)
-        action = str(next(iter(game.legal_actions())).with_player(None))
+        action = str(next(iter(game.legal_actions())).with_seat(None))
         old = board.revision
         game.step()
         reply = page.send({"type": "act", "action": action}, revision=old)

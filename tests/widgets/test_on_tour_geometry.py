@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 import touring_widgets as tw
-from touring_widgets.on_tour.board import TURN_WORDS, choice_groups, compact_view, turn_shape_words
 from touring_widgets.on_tour.facts import SPACES
-from touring_widgets.on_tour.moves import _shape
+from touring_widgets.on_tour.moves import writing_shape
 from touring_widgets.on_tour.picture import atlas, turn_words
+from touring_widgets.on_tour.session import TURN_WORDS, choice_groups, compact_view, turn_shape_words
 from touring_widgets.on_tour.view import view
 
 PACKAGE = Path(tw.__file__).parent
-BOARD_JS = PACKAGE / "on_tour" / "board.js"
-SHELL_JS = PACKAGE / "widgets" / "shell.js"
+BOARD_JS = PACKAGE / "on_tour" / "ui" / "board.js"
+SHELL_JS = Path(__file__).parent / "js" / "shared.js"  # the shared modules' functions
 NODE = shutil.which("node")
 
 WIDTHS = (360, 420, 640, 800, 1100)
@@ -97,7 +97,7 @@ def turns_of_every_shape() -> list[tuple[str, object]]:
         for seed in range(30):
             state = tw.on_tour.new_game(1, seed, rules)
             while not state.over:
-                seen.setdefault(_shape(state, 0)[0], state)
+                seen.setdefault(writing_shape(state, 0)[0], state)
                 state = tw.on_tour.apply(state, POLICIES["random"](state, 0))
     return sorted(seen.items())
 
@@ -142,7 +142,7 @@ def test_maps_decode_as_python_wrote_them(js):
 def test_the_page_expands_the_groups_to_exactly_the_legal_writings(js):
     assert {shape for shape, _ in js["turns"]} >= {"two", "star", "xone", "two_any", "one_any", "free"}
     for (shape, state), expanded in zip(js["turns"], js["out"]["expanded"]):
-        legal = sorted({", ".join(sorted(str(a.with_player(None)).split(", ")))
+        legal = sorted({", ".join(sorted(str(a.with_seat(None)).split(", ")))
                         for a in tw.on_tour.legal_actions(state, 0)})
         assert expanded == legal, shape
 

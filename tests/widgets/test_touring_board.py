@@ -19,7 +19,7 @@ import touring_widgets as tw
 from touring_widgets.touring.board import TouringBoard
 from touring_widgets.touring.picture import PILES, SYMBOLS, svg, symbol
 from touring_widgets.touring.view import card_catalog
-from touring_widgets.widgets import Board
+from touring_widgets.widgets import Board, Handler
 
 
 def in_own_loop(main) -> None:
@@ -294,10 +294,10 @@ class TestCellsAndBoards:
 
     def test_a_fault_of_ours_is_said_on_the_board_and_answered(self, board, monkeypatch):
         # the page never waits without an answer, even when the kernel's side breaks
-        def broken(content):
+        def broken(session, content):
             raise RuntimeError("broken on purpose")
 
-        monkeypatch.setattr(board, "_msg_fork", broken)
+        monkeypatch.setattr(board.session, "handlers", {**board.session.handlers, "fork": Handler(broken)})
         reply = Page(board).send({"type": "fork"})
         assert reply["ok"] is False and board.error
         assert board.message == ("The kernel failed to do 'fork': RuntimeError: broken on purpose. This is a "

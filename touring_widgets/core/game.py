@@ -7,15 +7,15 @@ and a handful of hooks that call its engine; everything here is written once for
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ..errors import IllegalAction, LoadError
 from .legal import LegalActions
+from .registry import spec_of
 from .text import MAX_TEXT
-from .timeline import Timeline, _Node
+from .timeline import Node, Timeline
 from .verdict import Verdict
 
 #: A bot: the action it takes for ``seat`` in ``state``.
@@ -23,11 +23,6 @@ Policy = Callable[[Any, int], Any]
 
 #: A game that has gone this many moves without ending is not going to end.
 MAX_PLIES = 100_000
-
-
-def _module_of(game: type, name: str) -> Any:
-    """The module ``name`` beside a game's own module (its ``view``, its ``scenario``)."""
-    return importlib.import_module(f"{game.__module__.rpartition('.')[0]}.{name}")
 
 
 def check_seed(seed: Any) -> int | str:
@@ -141,8 +136,8 @@ class Game(Timeline):
         return str(action)
 
     def _narrate(self, before: Any, action: Any, after: Any, seat: int | None) -> str:
-        """The sentence of one step, citing its rules: the game's ``view.narrate``."""
-        return _module_of(type(self), "view").narrate(before, action, after, seat)
+        """The sentence of one step, citing its rules: the game's declared ``narrate``."""
+        return spec_of(type(self)).narrate(before, action, after, seat)
 
     # -- timeline hooks ----------------------------------------------------------------------
     def _parse(self, state: Any, action: Any) -> Any:
@@ -196,18 +191,18 @@ class Game(Timeline):
             raise LoadError(f"field 'players' or 'rules': {exc}") from None
         if "scenario" in header:
             try:
-                game._start_from(header["scenario"])
+                game.start_from(header["scenario"])
             except (ValueError, TypeError) as exc:  # IllegalAction is a ValueError
                 raise LoadError(f"field 'scenario': {exc}") from None
         if "origin" in header:
             game._load_origin(header["origin"])
         return game
 
-    def _start_from(self, scenario: Any) -> None:
+    def start_from(self, scenario: Any) -> None:
         """Make this new game start at the position ``scenario`` describes, checked by the game's
-        ``scenario`` module (raises IllegalAction naming the problem and the rule)."""
-        checked, state = _module_of(type(self), "scenario").position(self, scenario)
-        self._node, self._redo, self._variations = _Node(state, None, None, 0), None, ()
+        declared ``position`` (raises IllegalAction naming the problem and the rule)."""
+        checked, state = spec_of(type(self)).position(self, scenario)
+        self._node, self._redo, self._variations = Node(state, None, None, 0), None, ()
         self.rules = state.rules
         self.scenario = checked
 
@@ -322,6 +317,19 @@ class Game(Timeline):
         if max_plies is None and not self.is_over:
             raise RuntimeError(f"the game did not end within {MAX_PLIES} moves")
         return self
+
+    # -- display -----------------------------------------------------------------------------
+    def board(self, seat: int | None = 0, **options: Any) -> Any:
+        """A board widget showing this game from ``seat`` (None: the teacher's view of all).
+
+        Raises TypeError for a game that declares no board."""
+        board = spec_of(type(self)).board
+        if board is None:
+            raise TypeError(f"{self.title} has no board")
+        return board()(self, seat=seat, **options)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.board()._repr_mimebundle_(**kwargs)
 
     def _seat(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self.n_players:

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-#: The rule files, by game name.
-FILES = {"touring": "touring.md", "on_tour": "on_tour.md"}
-_FOLDER = Path(__file__).resolve().parent.parent / "rulebook"
-_ID = r"[TO]-[A-Z]+"
-_BULLET = re.compile(rf"^- \*\*({_ID})\*\* (.*)$")
-_HEADING = re.compile(rf"^## (.*?) \(({_ID})\)\s*$")
-_SWITCH_ROW = re.compile(rf"^\| ({_ID}) \| (.*?) \| (.*?) \|$")
+from .registry import specs
+
+#: A rule id: a game's prefix letter and a word in capitals ("T-POP", "O-STAR").
+RULE_ID = r"[A-Z]-[A-Z]+"
+_BULLET = re.compile(rf"^- \*\*({RULE_ID})\*\* (.*)$")
+_HEADING = re.compile(rf"^## (.*?) \(({RULE_ID})\)\s*$")
+_SWITCH_ROW = re.compile(rf"^\| ({RULE_ID}) \| (.*?) \| (.*?) \|$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +40,14 @@ class Rule:
         return f"<Rule {self.id}: {self.title}>"
 
 
+def rule_pattern() -> re.Pattern[str]:
+    """A rule id of any registered game, as it is cited in text ("T-POP", "O-STAR")."""
+    prefixes = "|".join(re.escape(spec.rule_prefix) for spec in specs())
+    return re.compile(rf"\b(?:{prefixes})[A-Z]+\b")
+
+
 def rules(rule_id: str | None = None) -> Rule | dict[str, Rule]:
-    """The rule with this id (``rules("T-POP")``), or every rule of both games by id.
+    """The rule with this id (``rules("T-POP")``), or every rule of every game by id.
 
     Raises KeyError naming the unknown id and the ids that exist.
     """
@@ -60,11 +66,16 @@ def rule_ids(game: str | None = None) -> tuple[str, ...]:
     return tuple(r.id for r in _book().values() if game is None or r.game == game)
 
 
-@cache
 def _book() -> dict[str, Rule]:
+    return _read_books(tuple((spec.name, spec.rule_file) for spec in specs()))
+
+
+@cache
+def _read_books(files: tuple[tuple[str, Path], ...]) -> dict[str, Rule]:
+    """Every rule of every game's rule file, by id, in the order of the games and their files."""
     book: dict[str, Rule] = {}
-    for game, name in FILES.items():
-        for rule in _read(game, (_FOLDER / name).read_text(encoding="utf-8")):
+    for game, path in files:
+        for rule in _read(game, path.read_text(encoding="utf-8")):
             book[rule.id] = rule
     return book
 

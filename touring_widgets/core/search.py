@@ -1,26 +1,69 @@
-"""Moves valued by playouts on re-dealt positions: the advice and the search bot of both games.
+"""Moves valued by playouts on re-dealt positions: the advice and the search bot of every game.
 
 A playout deals again every card the seat cannot see (the game's ``resample``, T-VIEW and its On
 Tour twin), plays the move, and lets every seat play on to the end: the seat weighing its moves by
 the game's ``own_policy``, every other seat by its ``playout_policy`` (greedy, the model of an
 opponent). Every move is tried on the same deals (common random numbers), so the differences
-between moves are not drowned by the luck of the deal. Each game says what it needs in its own
-``search`` module (same names in both): ``resample``, ``candidates`` (what advice weighs),
-``shortlist`` (what the bot weighs), ``apply``, ``turn``,
-``own_policy``, ``playout_policy``, ``value``, ``capped_value``, ``CAP``, ``KIND`` and ``BOUNDS``.
+between moves are not drowned by the luck of the deal. Each game declares what it needs in a
+``SearchKit`` (its spec's ``search``).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
-#: z for a 95 % interval
-Z95 = 1.959963984540054
+from .game import Game, check_seed
+from .registry import spec_of
+from .stats import normal_interval, wilson
+
+
+@dataclass
+class SearchKit:
+    """What the playout search needs of one game.
+
+    Attributes:
+        kind: what a playout is worth ("chance to win", "expected score"); bounds: its range.
+        cap: the moves a playout may take; capped_value: what a playout cut there is worth.
+        trust: how many standard errors of the paired difference another move must beat the
+            own policy's move by before the search bot leaves it (0: any margin).
+        resample: ``resample(state, seat, seed)``, the position with what the seat cannot see
+            dealt again.
+        candidates: the moves advice weighs; shortlist: the moves the search bot weighs.
+        apply: the position after a listed move (not judged again); turn: the seat to move, or
+            None at the end.
+        own_policy: how the seat weighing its moves plays on; playout_policy: how the others do.
+        value: what a finished game is worth to a seat.
+    """
+
+    kind: str
+    bounds: tuple[float, float]
+    cap: int
+    trust: float
+    resample: Callable[[Any, int, int | str], Any]
+    candidates: Callable[[Any, int], Sequence[Any]]
+    shortlist: Callable[[Any, int], Sequence[Any]]
+    apply: Callable[[Any, Any], Any]
+    turn: Callable[[Any], int | None]
+    own_policy: Callable[[Any, int], Any]
+    playout_policy: Callable[[Any, int], Any]
+    value: Callable[[Any, int], float]
+    capped_value: Callable[[Any, int], float]
+
+    @property
+    def KIND(self) -> str:  # old name
+        return self.kind
+
+    @property
+    def BOUNDS(self) -> tuple[float, float]:  # old name
+        return self.bounds
+
+    def __repr__(self) -> str:
+        low, high = self.bounds
+        return f"<SearchKit: {self.kind} in {low:g}..{high:g}, playouts of at most {self.cap} moves>"
 
 
 @dataclass
@@ -51,28 +94,23 @@ class Tally:
         n = self.n
         if n == 0:
             return bounds
-        low, high = bounds
         if bounds == (0.0, 1.0):
-            p = self.mean
-            centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-            half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-            return max(low, centre - half), min(high, centre + half)
+            return wilson(self.total, n)
         if n == 1:
             return bounds
         var = max(0.0, (self.squares - self.total * self.total / n) / (n - 1))
-        half = Z95 * math.sqrt(var / n)
-        return max(low, self.mean - half), min(high, self.mean + half)
+        return normal_interval(self.mean, var, n, bounds=bounds)
 
 
 @dataclass
 class Search:
     """Playouts of every candidate move of ``seat`` at ``state``, dealt from ``seed``.
 
-    ``kit`` is the game's ``search`` module. Deal ``i`` is the same for every move, whatever
+    ``kit`` is the game's ``SearchKit``. Deal ``i`` is the same for every move, whatever
     runs it and in which order, so results depend only on (state, seat, seed, deals played).
     """
 
-    kit: ModuleType
+    kit: SearchKit
     state: Any
     seat: int
     seed: int | str
@@ -135,25 +173,25 @@ class Search:
         return [self.tallies[k] for k in order]
 
 
-def playout(kit: ModuleType, state: Any, seat: int) -> float:
+def playout(kit: SearchKit, state: Any, seat: int) -> float:
     """What the game is worth to ``seat`` once every seat has played on (``seat`` by the game's
     own policy, the others by its playout policy)."""
     return _play_out(kit, state, seat)[0]
 
 
-def _play_out(kit: ModuleType, state: Any, seat: int) -> tuple[float, int]:
+def _play_out(kit: SearchKit, state: Any, seat: int) -> tuple[float, int]:
     """``playout``, and how many moves it played."""
     own, policy, apply, turn = kit.own_policy, kit.playout_policy, kit.apply, kit.turn
-    for moves in range(kit.CAP):
+    for moves in range(kit.cap):
         mover = turn(state)
         if mover is None:
             return kit.value(state, seat), moves
         state = apply(state, (own if mover == seat else policy)(state, mover))
-    return kit.capped_value(state, seat), kit.CAP
+    return kit.capped_value(state, seat), kit.cap
 
 
 def playouts_for(
-    kit: ModuleType, state: Any, seat: int, seed: int | str, plies: int, least: int, most: int
+    kit: SearchKit, state: Any, seat: int, seed: int | str, plies: int, least: int, most: int
 ) -> int:
     """How many playouts a budget of ``plies`` moves played out buys here, within least..most.
 
@@ -168,12 +206,12 @@ def playouts_for(
 def results(search: Search) -> Iterator[dict[str, Any]]:
     """One row per move: the action, its estimate, a 95 % interval and the playouts behind it."""
     for tally in search.ranked():
-        low, high = tally.interval(search.kit.BOUNDS)
+        low, high = tally.interval(search.kit.bounds)
         yield {"move": str(tally.action), "estimate": tally.mean, "low": low, "high": high,
                "playouts": tally.n}
 
 
-def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts: int,
+def best_move(kit: SearchKit, state: Any, seat: int, seed: int | str, playouts: int,
               seconds: float | None = None, plies: int = 0, most: int = 0) -> Any:
     """The move sequential halving picks with about ``playouts`` playouts in all (or ``seconds``);
     with ``plies``, as many as that many moves played out buy (``playouts_for``), up to ``most``,
@@ -182,7 +220,7 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
     Every candidate is played out on the same deals; each round the better half stays and gets
     more deals (Karnin, Koren and Somekh, 2013: "Almost optimal exploration in multi-armed
     bandits"). The own policy's move is never dropped, and the winner replaces it only
-    when it did better on the deals both were played on by more than ``kit.TRUST`` standard
+    when it did better on the deals both were played on by more than ``kit.trust`` standard
     errors of the paired difference: noise alone never talks the bot out of a good move. A lone
     candidate is returned at once.
     """
@@ -219,7 +257,7 @@ def best_move(kit: ModuleType, state: Any, seat: int, seed: int | str, playouts:
             break  # two left, the policy's move one of them: the last comparison decides
         alive = keep
     best = max(alive, key=lambda k: (search.tallies[k].mean, -k))
-    if best == home or not _clearly_better(search.tallies[best], search.tallies[home], kit.TRUST):
+    if best == home or not _clearly_better(search.tallies[best], search.tallies[home], kit.trust):
         return anchor
     return search.tallies[best].action
 
@@ -235,3 +273,25 @@ def _clearly_better(a: Tally, b: Tally, trust: float) -> bool:
         return mean > 0
     var = sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1)
     return mean > trust * math.sqrt(var / len(diffs))
+
+
+def kit_of(game: Game | type[Game]) -> SearchKit:
+    """The search kit of a game (or game class): what playouts need of it."""
+    return spec_of(game).search
+
+
+def advice_search(game: Game, seat: int | None = None, seed: int | str = 0) -> Search:
+    """A search over every legal move of ``seat`` (default: the seat to move) at the game's position.
+
+    Raises ValueError when the game is over or ``seat`` is not the seat to move (advice is for
+    the move being decided; in On Tour, the next seat to write).
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"advice needs a game, not {type(game).__name__}")
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to advise on")
+    turn = game.turn
+    seat = turn if seat is None else game._seat(seat)
+    if seat != turn:
+        raise ValueError(f"seat {seat} is not to move: advice is for the seat to move, seat {turn}")
+    return Search(kit_of(game), game.state, seat, check_seed(seed))

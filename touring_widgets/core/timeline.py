@@ -25,7 +25,7 @@ MAX_SAVE = 50_000_000  # characters; a longer text is not a save
 _SAVE_FIELDS = ("format", "game", "actions", "cursor", "variations")  # the rest is the game's header
 
 
-def _path(node: _Node) -> tuple[Any, ...]:
+def _path(node: Node) -> tuple[Any, ...]:
     """The actions from the start to ``node``."""
     actions = []
     while node.parent is not None:
@@ -34,7 +34,7 @@ def _path(node: _Node) -> tuple[Any, ...]:
     return tuple(reversed(actions))
 
 
-def _nodes(node: _Node) -> list[_Node]:
+def _nodes(node: Node) -> list[Node]:
     """The positions from the start to ``node``."""
     nodes = [node]
     while node.parent is not None:
@@ -49,24 +49,24 @@ def _shown(value: Any) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Node:
+class Node:
     """One position: its state, the action that led here and the position before."""
 
     state: Any
     action: Any
-    parent: _Node | None
+    parent: Node | None
     index: int
 
 
-#: ``_Node(state, action, parent, index)``, built faster: a node is made at every move
-_new_node = fast_constructor(_Node)
+#: ``Node(state, action, parent, index)``, built faster: a node is made at every move
+_new_node = fast_constructor(Node)
 
 
 @dataclass(frozen=True, slots=True)
 class _Redo:
     """The positions undone from the current line, nearest first (a persistent stack)."""
 
-    node: _Node
+    node: Node
     rest: _Redo | None
 
 
@@ -77,7 +77,7 @@ class Variation:
     ``position`` is where it branches off; ``actions`` its moves from there, in order.
     """
 
-    at: _Node
+    at: Node
     redo: _Redo
 
     @property
@@ -111,7 +111,7 @@ class Timeline:
     game_name: ClassVar[str] = ""
 
     def __init__(self, initial_state: Any) -> None:
-        self._node = _Node(initial_state, None, None, 0)
+        self._node = Node(initial_state, None, None, 0)
         self._redo: _Redo | None = None
         self._variations: tuple[Variation, ...] = ()
         self._listeners: list[Listener] = []
@@ -179,7 +179,7 @@ class Timeline:
     def states(self) -> Iterator[Any]:
         """Every state of the line from the start to the end, redo branch included."""
         back = []
-        node: _Node | None = self._node
+        node: Node | None = self._node
         while node is not None:
             back.append(node.state)
             node = node.parent
@@ -199,7 +199,7 @@ class Timeline:
             assert node.parent is not None
             yield node.parent.state, node.action
 
-    def _redo_nodes(self) -> Iterator[_Node]:
+    def _redo_nodes(self) -> Iterator[Node]:
         redo = self._redo
         while redo is not None:
             yield redo.node

@@ -20,81 +20,22 @@ from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Iterator
+from typing import Any
 
-from ..core.verdict import Verdict
+from ..core.demo import Demo, Refusal, Script
+from ..core.registry import specs
 
-
-class Refusal(NamedTuple):
-    """A move the demonstration tries and the rules refuse: its text, the verdict, and the
-    position of the line where it was tried."""
-
-    action: str
-    verdict: Verdict
-    position: int
-
-    def __str__(self) -> str:
-        return f"{self.verdict}   [at position {self.position}]"
-
-
-@dataclass(frozen=True, slots=True)
-class Demo:
-    """What a demonstration game carries as ``d.demo``.
-
-    Attributes:
-        name: the demonstration's name: a rule id (``"T-POP"``), or a rule id and the switch it
-            sets (``"T-STOP/stack_stops"``).
-        rule: the rule id it demonstrates; game: ``"touring"`` or ``"on_tour"``.
-        title: one line; description: a few sentences saying what to watch.
-        line: the scripted moves as text, the game's recorded future from position 0.
-        refused: the moves the rules refuse on the way, each with its verdict.
-        switches: the rule switches set away from their defaults, as ``name=value``.
-    """
-
-    name: str
-    rule: str
-    game: str
-    title: str
-    description: str
-    line: tuple[str, ...]
-    refused: tuple[Refusal, ...] = ()
-    switches: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        lines = [f"{self.name}: {self.title}", self.description]
-        if self.switches:
-            lines.append("Rules: " + ", ".join(self.switches))
-        lines.append(f"Line ({len(self.line)} moves): " + "; ".join(self.line))
-        if self.refused:
-            lines.append("Refused on the way:")
-            lines.extend(str(r) for r in self.refused)
-        return "\n".join(lines)
-
-
-@dataclass(frozen=True, slots=True)
-class Script:
-    """How to make one demonstration: build its game, then play ``line`` (None: the seat's
-    policy) and try each ``(position, action)`` of ``refused``, which must be refused."""
-
-    name: str
-    title: str
-    description: str
-    build: Callable[[], Any]
-    line: tuple[str | None, ...]
-    refused: tuple[tuple[int, str], ...] = ()
+__all__ = ["Demo", "Refusal", "Script", "demo", "demos", "make", "steps", "walk"]
 
 
 def _catalogue() -> dict[str, Script]:
-    from . import on_tour, touring
-
-    scripts = [*touring.SCRIPTS, *on_tour.SCRIPTS]
-    return {s.name: s for s in scripts}
+    return {script.name: script for spec in specs() for script in spec.demos()}
 
 
 def demos() -> dict[str, str]:
-    """Every demonstration of both games: name -> its one-line title (Touring first, in rule-file order)."""
+    """Every demonstration of every game: name -> its one-line title (games in registry order, each
+    in rule-file order)."""
     return {name: script.title for name, script in _catalogue().items()}
 
 

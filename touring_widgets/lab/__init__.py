@@ -8,9 +8,11 @@ Fraction(1, 10)
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import odds
 from .advise import advise
 from .charts import Convergence, Histogram
-from .odds import draw_within, holds, next_card, opening_hand, roll, space_chance, star_turn
 from .simulate import simulate
 
 __all__ = [
@@ -26,3 +28,11 @@ __all__ = [
     "space_chance",
     "star_turn",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # Each game's exact odds (``lab.next_card``, ``lab.star_turn``, ...), from the registry.
+    try:
+        return getattr(odds, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

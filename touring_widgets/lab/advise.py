@@ -17,36 +17,12 @@ from collections.abc import Iterable
 from concurrent.futures import Executor, as_completed
 from typing import Any
 
-from ..core.game import Game, _module_of
-from ..core.search import Search, Tally, results
-from .simulate import _game_class, _pandas
+from ..core.game import Game
+from ..core.search import Search, Tally, advice_search, kit_of, results
+from .simulate import game_class, need_pandas
 
 #: the column of the estimate, by what a playout is worth
 COLUMN = {"chance to win": "win_chance", "expected score": "expected_score"}
-
-
-def kit_of(game: Game | type[Game]) -> Any:
-    """The game's ``search`` module: what playouts need of it."""
-    return _module_of(game if isinstance(game, type) else type(game), "search")
-
-
-def advice_search(game: Game, seat: int | None = None, seed: int | str = 0) -> Search:
-    """A search over every legal move of ``seat`` (default: the seat to move) at the game's position.
-
-    Raises ValueError when the game is over or ``seat`` is not the seat to move (advice is for
-    the move being decided; in On Tour, the next seat to write).
-    """
-    from ..core.game import check_seed
-
-    if not isinstance(game, Game):
-        raise TypeError(f"advice needs a game (Touring or OnTour), not {type(game).__name__}")
-    if game.is_over:
-        raise ValueError("the game is over: there is no move to advise on")
-    turn = game.turn
-    seat = turn if seat is None else game._seat(seat)
-    if seat != turn:
-        raise ValueError(f"seat {seat} is not to move: advice is for the seat to move, seat {turn}")
-    return Search(kit_of(game), game.state, seat, check_seed(seed))
 
 
 def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 0, *,
@@ -67,7 +43,7 @@ def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 
 
     Raises ValueError for a finished game, a seat not to move or a bad ``n``.
     """
-    _pandas()  # a clear message before any work when the extra is missing
+    need_pandas()  # a clear message before any work when the extra is missing
     from tqdm.auto import tqdm
 
     if type(n) is not int or n < 1:
@@ -93,19 +69,19 @@ def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 
 
 def table(search: Search) -> Any:
     """The search's moves as a DataFrame, best first (the columns of ``advise``)."""
-    pandas = _pandas()
+    pandas = need_pandas()
     rows = list(results(search))
-    column = COLUMN[search.kit.KIND]
+    column = COLUMN[search.kit.kind]
     frame = pandas.DataFrame(rows, columns=["move", "estimate", "low", "high", "playouts"])
     frame = frame.rename(columns={"estimate": column})
-    frame.attrs.update(kind=search.kit.KIND, seat=search.seat, seed=search.seed, deals=search.deals)
+    frame.attrs.update(kind=search.kit.kind, seat=search.seat, seed=search.seed, deals=search.deals)
     return frame
 
 
 def _chunk(spec: dict[str, Any], start: int, stop: int, search: Search | None = None) -> list[tuple]:
     """Deals ``start``..``stop`` of every move: (playouts, sum, sum of squares) per move."""
     if search is None:
-        game = _game_class(spec["game"]).from_json(spec["save"])
+        game = game_class(spec["game"]).from_json(spec["save"])
         search = Search(kit_of(game), game.state, spec["seat"], spec["seed"])
     fresh = Search(search.kit, search.state, search.seat, search.seed, moves=search.moves)
     fresh.deals = start

@@ -10,14 +10,13 @@ from concurrent.futures import Executor, as_completed
 from typing import Any
 
 from ..core.game import Game
+from ..core.registry import names, spec_of
 
-#: A game this long is not going to end (greedy Touring bots at 4 or 5 seats can attack the
-#: leader for ever); its row says ``capped``.
-DEFAULT_CAP = {"touring": 2000, "on_tour": 1000}
 EXTRAS = "the probability lab needs pandas and tqdm: pip install 'touring_widgets[lab]'"
 
 
-def _pandas() -> Any:
+def need_pandas() -> Any:
+    """The pandas module, or ImportError naming the extra to install."""
     try:
         import pandas
     except ImportError:
@@ -25,23 +24,24 @@ def _pandas() -> Any:
     return pandas
 
 
-def _game_class(game: Any) -> type[Game]:
-    from ..on_tour.game import OnTour
-    from ..touring.game import Touring
+def game_class(game: Any) -> type[Game]:
+    """The game class named by ``game``: a registered game's name, a game class or a game.
 
-    classes = {"touring": Touring, "on_tour": OnTour}
-    if isinstance(game, str) and game in classes:
-        return classes[game]
+    Raises ValueError naming the games there are.
+    """
     if isinstance(game, type) and issubclass(game, Game):
         return game
     if isinstance(game, Game):
         return type(game)
-    raise ValueError(f"game must be 'touring', 'on_tour', a game class or a game, not {game!r}")
+    if isinstance(game, str) and game in names():
+        return spec_of(game).game
+    choices = ", ".join(repr(n) for n in names())
+    raise ValueError(f"game must be {choices}, a game class or a game, not {game!r}")
 
 
 def play_one(spec: dict[str, Any], index: int) -> dict[str, Any]:
     """One simulated game as a row: its seed, who won, how long it took, and what it counts."""
-    cls = _game_class(spec["game"])
+    cls = game_class(spec["game"])
     seed = f"{spec['seed']}/{index}"
     if spec["position"] is not None:
         game = cls.from_json(spec["position"]).fork(resample=True, seed=seed, seat=spec["seat"])
@@ -56,43 +56,10 @@ def play_one(spec: dict[str, Any], index: int) -> dict[str, Any]:
         "plies": game.position - start,
         "capped": not game.is_over,
     }
-    row.update(_counts(game))
+    row.update(spec_of(game).counts(game))
     if spec["count"] is not None:
         row.update(spec["count"](game))
     return row
-
-
-def _counts(game: Game) -> dict[str, Any]:
-    """What a lesson counts in every game: miles and reshuffles (Touring); scores, star turns
-    and reshuffles (On Tour)."""
-    state = game.state
-    if game.game_name == "touring":
-        row: dict[str, Any] = {f"miles_{s}": m for s, m in enumerate(game.miles())}  # type: ignore[attr-defined]
-        row["reshuffles"] = state.reshuffles
-        row["first_to_400"] = _first_to(game, 400)
-        return row
-    row = {f"score_{s}": score.total for s, score in enumerate(game.scores)}  # type: ignore[attr-defined]
-    row["star_turns"] = sum(1 for s in game.states() if s.star_turn and not any(s.written))
-    row["rounds"] = state.round
-    return row
-
-
-def _first_to(game: Game, miles: int) -> int:
-    """The first seat whose tableau reached ``miles`` (-1 if none did); with teams, the team's
-    first seat."""
-    from ..touring.facts import MILES
-
-    states = game.states()
-    start = next(states)
-    for seat in range(start.players):
-        if start.table_of(seat).miles() >= miles:
-            return seat
-    for state in states:  # after the start, only a mileage card played on one's own tableau adds miles
-        seat, action = state.last
-        mileage = action.target is None and action.kind == "play" and action.card in MILES
-        if mileage and state.table_of(seat).miles() >= miles:
-            return state.team_of(seat)
-    return -1
 
 
 def _chunk(spec: dict[str, Any], indices: list[int]) -> list[tuple[int, dict[str, Any]]]:
@@ -116,26 +83,28 @@ def simulate(
     """Play ``n`` games with bots and return a pandas DataFrame, one row per game, in order.
 
     Args:
-        game: ``"touring"``, ``"on_tour"`` or a game class for games from the deal; or a game
+        game: a game's name (``"touring"``, ``"on_tour"``) or class for games from the deal; or a game
             in progress, to play ``n`` games on from its position, each with everything the
             seat to move cannot see dealt again ("what if", ``fork(resample=True)``).
         seed: every game's seed is ``f"{seed}/{i}"`` (the ``seed`` column), so any row can be
             replayed alone, and the same seed gives the same rows whatever runs them.
-        players, rules: as for the game's class (default: 2 greedy seats, 1 for On Tour).
+        players, rules: as for the game's class (default: the game's ``simulate_players``
+            greedy seats: 2 in Touring, 1 in On Tour).
         executor: a ``concurrent.futures.Executor`` (a process pool, or a Dask client's
             ``get_executor()``; a Dask ``Client`` works as it is) to run chunks of games in parallel.
         progress: a progress bar (tqdm) in notebooks and terminals.
-        cap: the most moves a game may take; a game cut there has ``capped`` True and no winner.
+        cap: the most moves a game may take (default: the game's ``simulate_cap``); a game cut
+            there has ``capped`` True and no winner.
         count: ``count(game) -> dict`` adds what a lesson counts to every row (a module-level
             function when an executor runs in other processes).
         on_rows: called with the new rows as chunks finish (to update a chart live).
 
     Raises ValueError for bad arguments and ImportError naming the extra when pandas is missing.
     """
-    pandas = _pandas()
+    pandas = need_pandas()
     from tqdm.auto import tqdm
 
-    cls = _game_class(game)
+    cls = game_class(game)
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a number of games, not {n!r}")
     position = seat = None
@@ -143,7 +112,7 @@ def simulate(
         position, seat = game.to_json(), game.turn
         players, rules = list(game.players), game.rules
     elif players is None:
-        players = 2 if cls.game_name == "touring" else 1
+        players = spec_of(cls).simulate_players
     cls._check_players(players)
     if rules is not None and not isinstance(rules, cls.rules_type):
         raise TypeError(f"rules must be a {cls.game_name} Rules, not {type(rules).__name__}")
@@ -152,7 +121,7 @@ def simulate(
         "players": list(players) if not isinstance(players, int) else players,
         "rules": None if rules is None else json.loads(json.dumps(rules.to_dict())),
         "seed": seed,
-        "cap": DEFAULT_CAP[cls.game_name] if cap is None else cap,
+        "cap": spec_of(cls).simulate_cap if cap is None else cap,
         "position": position,
         "seat": seat,
         "count": count,

@@ -23,7 +23,7 @@ from operator import gt, itemgetter
 
 from .actions import Action, canonical_action
 from .facts import INDEX, N_SPACES, NEIGHBOUR_MASK, NEIGHBOURS, SPACES, bits
-from .moves import _second, _shape, legal_actions, one_space_numbers
+from .moves import legal_actions, one_space_numbers, second_spaces, writing_shape
 from .state import State
 
 Policy = Callable[[State, int], Action]
@@ -152,15 +152,15 @@ FIT = 100.0
 WRONG_ORDER = 60.0
 
 
-def bot_rng(state: State, player: int, name: str) -> random.Random:
-    """The random generator of one bot decision: a function of the seed, the turn and the player."""
-    return random.Random(f"on_tour/{state.seed!r}/bot/{name}/{state.round}/{player}")
+def bot_rng(state: State, seat: int, name: str) -> random.Random:
+    """The random generator of one bot decision: a function of the seed, the turn and the seat."""
+    return random.Random(f"on_tour/{state.seed!r}/bot/{name}/{state.round}/{seat}")
 
 
-def random_policy(state: State, player: int) -> Action:
+def random_policy(state: State, seat: int) -> Action:
     """Any legal writing, uniformly."""
-    legal = legal_actions(state, player)
-    return legal[bot_rng(state, player, "random").randrange(len(legal))]
+    legal = legal_actions(state, seat)
+    return legal[bot_rng(state, seat, "random").randrange(len(legal))]
 
 
 _NO_BACK = [-1] * N_SPACES
@@ -235,7 +235,7 @@ def _anchors(cells: tuple, order: tuple[int, ...]) -> tuple[list[int], list[floa
     return list(accumulate(at_anchor)), around_v, kept, broken
 
 
-class _Judge:
+class PlanJudge:
     """Scores of writing a number, a star or an X in each empty space, for one map."""
 
     __slots__ = ("around_k", "around_v", "broken", "pos", "stretch")
@@ -305,10 +305,10 @@ class _Judge:
         return self.stretch[self.pos[i]] == self.stretch[self.pos[j]]
 
 
-def greedy_policy(state: State, player: int) -> Action:
+def greedy_policy(state: State, seat: int) -> Action:
     """The writing that best fits one long rising tour along the plan (see the module docstring)."""
-    shape, empty, union, masks = _shape(state, player, forced=True)
-    judge = _Judge(state.maps[player], setup_plan(state.setup))
+    shape, empty, union, masks = writing_shape(state, seat, forced=True)
+    judge = PlanJudge(state.maps[seat], setup_plan(state.setup))
     cards = {INDEX[c] for c in state.cards}
     low, high = state.numbers
     S = SPACES
@@ -318,22 +318,22 @@ def greedy_policy(state: State, player: int) -> Action:
 
     if shape in ("star", "star_any"):
         i = max(bits(union), key=lambda i: judge.star(i) + bonus(i))
-        return Action((("star", S[i]),), player)
+        return Action((("star", S[i]),), seat)
     if shape == "star_x":
         i = max(bits(empty), key=judge.x_score)
-        return Action((("X", S[i]),), player)
+        return Action((("X", S[i]),), seat)
     if shape == "one_any":
         options = [(judge.number(n, i), n, i) for n in one_space_numbers(state) for i in bits(empty)]
         _, n, i = max(options)
-        return Action(((n, S[i]),), player)
+        return Action(((n, S[i]),), seat)
     if shape == "xtwo":
         ranked = sorted(bits(empty), key=judge.x_score, reverse=True)
-        return Action((("X", S[ranked[0]]), ("X", S[ranked[1]])), player)
+        return Action((("X", S[ranked[0]]), ("X", S[ranked[1]])), seat)
     if shape == "xone":
         best = max((judge.number(n, i) + bonus(i), n, i) for n in (low, high) for i in bits(union))
         _, n, i = best
         x = max(bits(empty & ~(1 << i)), key=judge.x_score)
-        return Action(((n, S[i]), ("X", S[x])), player)
+        return Action(((n, S[i]), ("X", S[x])), seat)
     # Two numbers: the best pair the cards allow.
     spaces = bits(union)
     lo_scores, hi_scores = judge.numbers(low, high, spaces, cards)
@@ -359,7 +359,7 @@ def greedy_policy(state: State, player: int) -> Action:
             pattern = (m0 >> i & 1) | (m1 >> i & 1) << 1 | (m2 >> i & 1) << 2
             top = tops.get(pattern)
             if top is None:
-                allowed = _second(masks, i, empty | 1 << i, keep=True)
+                allowed = second_spaces(masks, i, empty | 1 << i, keep=True)
                 top = tops[pattern] = list(islice((e for e in hi_ranked if allowed >> e[1] & 1), 4))
         ki = pos[i]
         gap = stretch[ki]
@@ -377,7 +377,7 @@ def greedy_policy(state: State, player: int) -> Action:
             if seen >= 3:
                 break
     i, j = pick
-    return canonical_action(((low, S[i]), (high, S[j])), player)  # low < high: not a double
+    return canonical_action(((low, S[i]), (high, S[j])), seat)  # low < high: not a double
 
 
 #: Policy name -> the bot: ``policy(state, seat) -> action`` for a seat still to write.

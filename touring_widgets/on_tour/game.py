@@ -14,15 +14,15 @@ from typing import Any, ClassVar
 from ..core.game import Game
 from ..core.legal import LegalActions
 from ..core.verdict import Verdict
-from .actions import Action, read_action
+from .actions import MAX_SEATS, Action, read_action
 from .bots import POLICIES
 from .facts import SPACES
 from .moves import apply, explain, legal_actions
 from .rules import Rules
 from .scoring import Score, best_tour
 from .search import search_policy
-from .state import MAX_PLAYERS, State, new_game, resample
-from .view import draw_state, view
+from .state import State, new_game, resample
+from .view import render_text, view
 
 
 class OnTour(Game):
@@ -30,7 +30,7 @@ class OnTour(Game):
 
     >>> import touring_widgets as tw
     >>> o = tw.OnTour(players=2, seed=7)
-    >>> o.step().player, o.turn
+    >>> o.step().seat, o.turn
     (0, 1)
     >>> o.play().is_over, len(o.winners) >= 1
     (True, True)
@@ -46,7 +46,7 @@ class OnTour(Game):
 
     game_name = "on_tour"
     title = "On Tour"
-    seat_range = (1, MAX_PLAYERS)
+    seat_range = (1, MAX_SEATS)
     players_rule = "O-PLAYERS"
     rules_type = Rules
     policies: ClassVar[dict[str, Any]] = {**POLICIES, "search": search_policy}
@@ -63,7 +63,7 @@ class OnTour(Game):
 
     def _read(self, state: State, action: Any) -> Action:
         action = read_action(action)
-        return action if action.player is not None else action.with_player(state.turn)
+        return action if action.seat is not None else action.with_seat(state.turn)
 
     def _apply(self, state: State, action: Action) -> State:
         return apply(state, action)
@@ -91,7 +91,7 @@ class OnTour(Game):
         return view(state, seat, self.players, self._scores_of(state), winners)
 
     def _draw(self, state: State) -> str:
-        return draw_state(state, self._scores_of(state))
+        return render_text(state, self._scores_of(state))
 
     def _fork_hook(self) -> None:
         self._scores = None
@@ -119,13 +119,3 @@ class OnTour(Game):
     def spaces() -> tuple[str, ...]:
         """The space ids of the board, in board order."""
         return SPACES
-
-    # -- display -----------------------------------------------------------------------------
-    def board(self, seat: int | None = 0, **options: Any) -> Any:
-        """A board widget showing this game from ``seat`` (None: the teacher's view of all)."""
-        from .board import OnTourBoard
-
-        return OnTourBoard(self, seat=seat, **options)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.board()._repr_mimebundle_(**kwargs)

@@ -1,6 +1,6 @@
-"""Legal writing in On Tour: what a player may write this turn, why or why not, and applying it.
+"""Legal writing in On Tour: what a seat may write this turn, why or why not, and applying it.
 
-One function, ``ruling``, decides every question (legal or not, the reason, the rule, the
+One judge, ``ruling``, decides every question (legal or not, the reason, the rule, the
 circles), so ``legal_actions``, ``is_legal``, ``judge``, ``explain`` and ``apply`` always agree.
 """
 
@@ -14,25 +14,25 @@ from typing import Any
 from ..core.legal import LegalActions
 from ..core.verdict import Verdict, unreadable
 from ..errors import IllegalAction
-from .actions import Action, read_action
+from .actions import Action, read_action, seat_keyword
 from .facts import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
-from .state import State, _end_turn
+from .state import State, end_turn_with
 
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """The judgement of one action with what it writes: legal or not, the reason (ending with
-    rule ids), the deciding rule, the player and the cells written."""
+    rule ids), the deciding rule, the seat that writes and the cells written."""
 
     legal: bool
     reason: str
     rule: str
-    player: int | None = None
+    seat: int | None = None
     cells: tuple[tuple[int, Any], ...] = ()
 
 
-def _no(reason: str, rule: str, player: int | None = None) -> Ruling:
-    return Ruling(False, f"{reason} ({rule})", rule, player)
+def _no(reason: str, rule: str, seat: int | None = None) -> Ruling:
+    return Ruling(False, f"{reason} ({rule})", rule, seat)
 
 
 def card_masks(state: State) -> tuple[int, ...]:
@@ -63,7 +63,7 @@ def _fits_two(masks: tuple[int, ...], empty: int) -> bool:
     return False
 
 
-def _pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
+def pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
     """The cards (indices) for numbers in spaces s1 and s2 circling most, or None if none fit (O-CIRCLE)."""
     masks = card_masks(state)
     best = None
@@ -79,9 +79,9 @@ def _pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
     return best
 
 
-def resolve_player(state: State, player: int | None) -> int | None:
-    """The player an action is for: the one named, or the next one still to write."""
-    return state.turn if player is None else player
+def acting_seat(state: State, seat: int | None) -> int | None:
+    """The seat an action is for: the one named, or the next one still to write."""
+    return state.turn if seat is None else seat
 
 
 def _circled(state: State, sid: str, card: str | None) -> bool:
@@ -97,25 +97,25 @@ def ruling(state: State, action: Action, words: bool = True) -> Ruling:
     """
     if state.over:
         return _no("the game is over: every map is full", "O-END")
-    player = resolve_player(state, action.player)
-    if player is None or not 0 <= player < state.players:
-        return _no(f"there is no player p{player} in this {state.players}-player game", "O-PLAYERS")
-    if state.written[player]:
+    seat = acting_seat(state, action.seat)
+    if seat is None or not 0 <= seat < state.players:
+        return _no(f"there is no player p{seat} in this {state.players}-player game", "O-PLAYERS")
+    if state.written[seat]:
         return _no(
-            f"p{player} has already written this turn; the next turn begins when every player has written",
+            f"p{seat} has already written this turn; the next turn begins when every player has written",
             "O-DISCARD",
-            player,
+            seat,
         )
     marks = action.marks
-    empty = state.empty[player]
+    empty = state.empty[seat]
     spaces = [INDEX[s] for _, s in marks]
     if len(set(spaces)) < len(spaces):
-        return _no(f"{marks[0][1]} is used twice: each mark goes in its own empty space", "O-WRITE", player)
-    board = state.maps[player]
+        return _no(f"{marks[0][1]} is used twice: each mark goes in its own empty space", "O-WRITE", seat)
+    board = state.maps[seat]
     for (_, sid), i in zip(marks, spaces):
         if not empty >> i & 1:
             return _no(
-                f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", player
+                f"{sid} already holds {_cell_text(board[i])}: write in an empty space", "O-WRITE", seat
             )
     kinds = [k for k, _ in marks]
     numbers = [k for k in kinds if isinstance(k, int)]
@@ -125,72 +125,72 @@ def ruling(state: State, action: Action, words: bool = True) -> Ruling:
     if state.star_turn:
         why_star = "the roll is a double" if state.double else "all three cards show one region"
         if numbers or len(marks) != 1:
-            return _no(f"{why_star}: draw one star instead of numbers", "O-STAR", player)
+            return _no(f"{why_star}: draw one star instead of numbers", "O-STAR", seat)
         if state.last_turn:
             if xs:
-                return _no("on a last turn every empty space is legal, so there is no X", "O-X", player)
+                return _no("on a last turn every empty space is legal, so there is no X", "O-X", seat)
             text = f"a star in {marks[0][1]} (O-STAR, O-LAST)"
-            return _ok(player, [(spaces[0], ("star", False))], text, "O-LAST")
+            return _ok(seat, [(spaces[0], ("star", False))], text, "O-LAST")
         masks = card_masks(state)
         union = masks[0] | masks[1] | masks[2]
         sid, i = marks[0][1], spaces[0]
         if stars:
             if not union >> i & 1:
-                return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-STAR", player)
+                return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-STAR", seat)
             circled = sid in state.cards
             note = ", circled: it is a card's own space (O-CIRCLE)" if circled else ""
-            return _ok(player, [(i, ("star", circled))], f"a star in {sid}{note} (O-STAR)", "O-STAR")
+            return _ok(seat, [(i, ("star", circled))], f"a star in {sid}{note} (O-STAR)", "O-STAR")
         if union & empty and state.rules.forced_x_only:
             options = ", ".join(spaces_of(union & empty)[:4])
             return _no(
-                f"an X only when the star has no legal space, and it could go in {options}", "O-X", player
+                f"an X only when the star has no legal space, and it could go in {options}", "O-X", seat
             )
-        return _ok(player, [(i, ("X", False))], f"an X in {sid}: the star has no legal space (O-X)", "O-X")
+        return _ok(seat, [(i, ("X", False))], f"an X in {sid}: the star has no legal space (O-X)", "O-X")
     if stars:
         return _no(
             f"a star needs a double or three cards of one region; the roll is {low:02d} and {high:02d}",
             "O-STAR",
-            player,
+            seat,
         )
     for n in numbers:
         if n not in (low, high):
-            return _no(f"{n:02d} was not rolled: the numbers are {low:02d} and {high:02d}", "O-ROLL", player)
+            return _no(f"{n:02d} was not rolled: the numbers are {low:02d} and {high:02d}", "O-ROLL", seat)
     if len(set(numbers)) < len(numbers):
-        return _no(f"{numbers[0]:02d} is written twice: write each number once", "O-WRITE", player)
+        return _no(f"{numbers[0]:02d} is written twice: write each number once", "O-WRITE", seat)
     if state.last_turn:
         if xs:
-            return _no("on a last turn every empty space is legal, so there is no X", "O-X", player)
+            return _no("on a last turn every empty space is legal, so there is no X", "O-X", seat)
         # Two marks always name two empty spaces here, so one space left means one number.
         if empty.bit_count() >= 2 and len(numbers) != 2:
-            return _no(f"write both {low:02d} and {high:02d}, in any empty spaces", "O-LAST", player)
+            return _no(f"write both {low:02d} and {high:02d}, in any empty spaces", "O-LAST", seat)
         allowed = one_space_numbers(state)
         if empty.bit_count() == 1 and numbers[0] not in allowed:
             rule = state.rules.last_one_space
             return _no(
                 f"one space is left and these rules write the {rule} number, {allowed[0]:02d}",
                 "O-LAST",
-                player,
+                seat,
             )
         cells = [(i, (k, False)) for k, i in zip(kinds, spaces)]
-        return _ok(player, cells, "a last turn: numbers go in any empty space (O-LAST)", "O-LAST")
+        return _ok(seat, cells, "a last turn: numbers go in any empty space (O-LAST)", "O-LAST")
     if len(marks) != 2:
         return _no(
-            f"write both {low:02d} and {high:02d} (or an X for one with no legal space)", "O-WRITE", player
+            f"write both {low:02d} and {high:02d} (or an X for one with no legal space)", "O-WRITE", seat
         )
     masks = card_masks(state)
     union = masks[0] | masks[1] | masks[2]
     for k, (n, sid) in enumerate(marks):
         if isinstance(n, int) and not union >> spaces[k] & 1:
-            return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-WRITE", player)
+            return _no(f"{sid} is in no region of the cards shown ({_shown(state)})", "O-WRITE", seat)
     forced = state.rules.forced_x_only
     if xs == 0:
-        pair = _pairing(state, spaces[0], spaces[1])
+        pair = pairing(state, spaces[0], spaces[1])
         if pair is None:
             return _no(
                 f"{marks[0][1]} and {marks[1][1]} fit only one card of {_shown(state)}: "
                 "each number uses a different card",
                 "O-WRITE",
-                player,
+                seat,
             )
         cells = []
         notes = []
@@ -204,14 +204,14 @@ def ruling(state: State, action: Action, words: bool = True) -> Ruling:
                 )
         said = " and ".join(notes)
         if any(c[1][1] for c in cells):
-            return _ok(player, cells, f"{said} (O-WRITE, O-CIRCLE)" if words else "", "O-CIRCLE")
-        return _ok(player, cells, f"{said} (O-WRITE)" if words else "", "O-WRITE")
+            return _ok(seat, cells, f"{said} (O-WRITE, O-CIRCLE)" if words else "", "O-CIRCLE")
+        return _ok(seat, cells, f"{said} (O-WRITE)" if words else "", "O-WRITE")
     if forced and _fits_two(masks, empty):
         return _no(
-            "an X only for a number with no legal space, and both numbers can be written", "O-X", player
+            "an X only for a number with no legal space, and both numbers can be written", "O-X", seat
         )
     if xs == 2 and forced and union & empty:
-        return _no("an X only for a number with no legal space, and one number can be written", "O-X", player)
+        return _no("an X only for a number with no legal space, and one number can be written", "O-X", seat)
     cells = []
     notes = []
     for (n, sid), i in zip(marks, spaces):
@@ -222,11 +222,11 @@ def ruling(state: State, action: Action, words: bool = True) -> Ruling:
         circled = sid in state.cards
         cells.append((i, (n, circled)))
         notes.append(f"{n:02d} in {sid}{' circled' if circled else ''}")
-    return _ok(player, cells, f"{' and '.join(notes)}: no legal space for the other number (O-X)", "O-X")
+    return _ok(seat, cells, f"{' and '.join(notes)}: no legal space for the other number (O-X)", "O-X")
 
 
-def _ok(player: int, cells: list[tuple[int, Any]], reason: str, rule: str) -> Ruling:
-    return Ruling(True, reason, rule, player, tuple(cells))
+def _ok(seat: int, cells: list[tuple[int, Any]], reason: str, rule: str) -> Ruling:
+    return Ruling(True, reason, rule, seat, tuple(cells))
 
 
 def _cell_text(cell: Any) -> str:
@@ -238,8 +238,8 @@ def _cell_text(cell: Any) -> str:
 
 
 def _named(state: State, action: Action) -> Action:
-    """The action with its player named (the next one still to write when it names none)."""
-    return action if action.player is not None else action.with_player(state.turn)
+    """The action with its seat named (the next one still to write when it names none)."""
+    return action if action.seat is not None else action.with_seat(state.turn)
 
 
 def judge(state: State, action: Action) -> Verdict:
@@ -257,7 +257,7 @@ def explain(state: State, action: Any) -> Verdict:
 
 
 def apply(state: State, action: Action | str) -> State:
-    """The state after ``action``; when the last player has written, the next turn is drawn.
+    """The state after ``action``; when the last seat has written, the next turn is drawn.
 
     Raises IllegalAction, naming the problem and the rule, leaving ``state`` as it was.
     """
@@ -269,8 +269,8 @@ def apply(state: State, action: Action | str) -> State:
 
 
 def write(state: State, verdict: Ruling) -> State:
-    """Write a legal ruling's cells for its player, ending the turn after the last one."""
-    p = verdict.player
+    """Write a legal ruling's cells for its seat, ending the turn after the last one."""
+    p = verdict.seat
     assert p is not None
     board = list(state.maps[p])
     empty = state.empty[p]
@@ -281,7 +281,7 @@ def write(state: State, verdict: Ruling) -> State:
     empties = (*state.empty[:p], empty, *state.empty[p + 1 :])
     written = (*state.written[:p], True, *state.written[p + 1 :])
     if all(written):
-        return _end_turn(state, maps, empties, written)
+        return end_turn_with(state, maps, empties, written)
     return State(
         state.rules, state.seed, state.players, state.setup, state.setup_rolls, maps, empties,
         state.round, state.roller, state.deck, state.discard, state.cards, state.dice, state.reshuffled,
@@ -290,9 +290,11 @@ def write(state: State, verdict: Ruling) -> State:
 
 
 # -- the lazy list of legal actions ---------------------------------------------------------
-def _shape(state: State, player: int, forced: bool | None = None) -> tuple[str, int, int, tuple[int, ...]]:
+def writing_shape(
+    state: State, seat: int, forced: bool | None = None
+) -> tuple[str, int, int, tuple[int, ...]]:
     """What writing is due ('star', 'two', 'xone', ...), the empty spaces, where cards allow, masks."""
-    empty = state.empty[player]
+    empty = state.empty[seat]
     if forced is None:
         forced = state.rules.forced_x_only
     if state.last_turn:
@@ -310,7 +312,7 @@ def _shape(state: State, player: int, forced: bool | None = None) -> tuple[str, 
     return ("xone" if union else "xtwo"), empty, union, masks
 
 
-def _second(masks: tuple[int, ...], s1: int, empty: int, keep: bool = False) -> int:
+def second_spaces(masks: tuple[int, ...], s1: int, empty: int, keep: bool = False) -> int:
     """Spaces a second number may take when the first is in s1 (different card, different space).
 
     With ``keep``, s1 itself is not removed (the answer then holds for any space of the same cards).
@@ -325,48 +327,48 @@ def _second(masks: tuple[int, ...], s1: int, empty: int, keep: bool = False) -> 
 
 
 def one_space_numbers(state: State) -> tuple[int, ...]:
-    """The numbers a player may write in the one space left on a last turn (O-LAST)."""
+    """The numbers a seat may write in the one space left on a last turn (O-LAST)."""
     low, high = state.numbers
     rule = state.rules.last_one_space
     return (low,) if rule == "low" else (high,) if rule == "high" else (low, high)
 
 
-def _generate(state: State, player: int) -> Iterator[Action]:
-    shape, empty, union, masks = _shape(state, player)
+def _generate(state: State, seat: int) -> Iterator[Action]:
+    shape, empty, union, masks = writing_shape(state, seat)
     low, high = state.numbers
     S = SPACES
     if shape in ("star", "star_any", "star_free"):
         for i in bits(union):
-            yield Action((("star", S[i]),), player)
+            yield Action((("star", S[i]),), seat)
     if shape in ("star_x", "star_free"):
         for i in bits(empty):
-            yield Action((("X", S[i]),), player)
+            yield Action((("X", S[i]),), seat)
     if shape in ("two", "free"):
         for i in bits(union):
-            for j in bits(_second(masks, i, empty)):
-                yield Action(((low, S[i]), (high, S[j])), player)
+            for j in bits(second_spaces(masks, i, empty)):
+                yield Action(((low, S[i]), (high, S[j])), seat)
     if shape == "two_any":
         for i in bits(empty):
             for j in bits(empty & ~(1 << i)):
-                yield Action(((low, S[i]), (high, S[j])), player)
+                yield Action(((low, S[i]), (high, S[j])), seat)
     if shape == "one_any":
         for n in one_space_numbers(state):
             for i in bits(empty):
-                yield Action(((n, S[i]),), player)
+                yield Action(((n, S[i]),), seat)
     if shape in ("xone", "free"):
         for n in (low, high):
             for i in bits(union):
                 for j in bits(empty & ~(1 << i)):
-                    yield Action(((n, S[i]), ("X", S[j])), player)
+                    yield Action(((n, S[i]), ("X", S[j])), seat)
     if shape in ("xtwo", "free"):
         spaces = bits(empty)
         for a, i in enumerate(spaces):
             for j in spaces[a + 1 :]:
-                yield Action((("X", S[i]), ("X", S[j])), player)
+                yield Action((("X", S[i]), ("X", S[j])), seat)
 
 
-def _count(state: State, player: int) -> int:
-    shape, empty, union, masks = _shape(state, player)
+def _count(state: State, seat: int) -> int:
+    shape, empty, union, masks = writing_shape(state, seat)
     e, u = empty.bit_count(), union.bit_count()
     total = 0
     if shape in ("star", "star_any", "star_free"):
@@ -374,7 +376,7 @@ def _count(state: State, player: int) -> int:
     if shape in ("star_x", "star_free"):
         total += e
     if shape in ("two", "free"):
-        total += sum(_second(masks, i, empty).bit_count() for i in bits(union))
+        total += sum(second_spaces(masks, i, empty).bit_count() for i in bits(union))
     if shape == "two_any":
         total += e * (e - 1)
     if shape == "one_any":
@@ -386,8 +388,9 @@ def _count(state: State, player: int) -> int:
     return total
 
 
-def legal_actions(state: State, player: int | None = None) -> LegalActions:
-    """The legal actions of ``player`` (default: the next one still to write), as a lazy sequence.
+def legal_actions(state: State, seat: int | None = None, **old: Any) -> LegalActions:
+    """The legal actions of ``seat`` (default: the next one still to write), as a lazy sequence;
+    ``player=`` is the deprecated name of ``seat=``.
 
     >>> from .rules import Rules
     >>> from .state import new_game
@@ -395,7 +398,9 @@ def legal_actions(state: State, player: int | None = None) -> LegalActions:
     >>> len(legal) == sum(1 for _ in legal), next(iter(legal)) in legal
     (True, True)
     """
-    p = resolve_player(state, player)
+    if old:
+        seat = seat_keyword(seat, old, "legal_actions")
+    p = acting_seat(state, seat)
     if state.over or p is None or not 0 <= p < state.players or state.written[p]:
         return LegalActions(p, lambda: iter(()), lambda action: False, lambda: 0)
 
@@ -404,9 +409,9 @@ def legal_actions(state: State, player: int | None = None) -> LegalActions:
             action = read_action(action)
         except IllegalAction:
             return False
-        if action.player is None:
-            action = action.with_player(p)
-        return action.player == p and ruling(state, action, words=False).legal
+        if action.seat is None:
+            action = action.with_seat(p)
+        return action.seat == p and ruling(state, action, words=False).legal
 
     return LegalActions(p, lambda: _generate(state, p), contains, lambda: _count(state, p))
 

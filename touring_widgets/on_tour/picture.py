@@ -300,7 +300,7 @@ def _marks(view: dict[str, Any], seat: int, best: bool) -> str:
 
 def map_svg(view: dict[str, Any], seat: int, x0: float, y0: float, width: float, uid: str, *,
             best: bool = True) -> str:
-    """One player's map at (x0, y0), ``width`` wide: the shared map ``uid``, then its own marks."""
+    """One seat's map at (x0, y0), ``width`` wide: the shared map ``uid``, then its own marks."""
     k = width / UNIT
     return (f'<g class="map" data-seat="{seat}" transform="translate({_n(x0)} {_n(y0)}) scale({k:.4f})">'
             f'<use href="#{uid}" width="{UNIT}" height="{_n(ASPECT * UNIT)}"/>{_marks(view, seat, best)}</g>')

@@ -24,8 +24,8 @@ class Rules(RuleSwitches):
 
     Attributes:
         forced_x_only: O-X, an X is only allowed for a number that could not have been placed
-            (False: a player may write an X instead of any number, star included).
-        last_one_space: O-LAST, with one empty space and two numbers: "choose" (the player
+            (False: a seat may write an X instead of any number, star included).
+        last_one_space: O-LAST, with one empty space and two numbers: "choose" (the seat
             writes either), "low" or "high" (that number must be written).
         shared_ties: O-WIN, players tied on the best score all win (False: a tie has no winner).
         reroll_setup_doubles: O-SETUP, doubles are re-rolled when writing the four circled

@@ -31,7 +31,7 @@ from ..errors import IllegalAction
 from .facts import ALL_MASK, CARD_REGION, INDEX, N_SPACES, SPACES
 from .game import OnTour
 from .rules import Rules
-from .state import LAST_TURN_SPACES, Cell, State, _rng, _roll, new_game
+from .state import LAST_TURN_SPACES, Cell, State, chance, new_game, roll
 
 SETUP_CARDS = 4  # O-SETUP: four cards leave the game
 DECK = len(SPACES) - SETUP_CARDS  # 37 cards to flip
@@ -74,7 +74,7 @@ def scenario(
                        ("discard", discard), ("round", round)):
         if value is not None:
             spec[key] = value
-    game._start_from(spec)
+    game.start_from(spec)
     return game
 
 
@@ -212,7 +212,7 @@ def position(game: OnTour, spec: Any) -> tuple[dict[str, Any], State]:
     if shown is None:
         shown, unknown = unknown[:3], unknown[3:]
     deck_cards = tuple(nxt) + tuple(unknown)
-    dice = _dice(spec["dice"]) if "dice" in spec else _roll(_rng(game.seed, f"turn/{turns + 1}"))
+    dice = _dice(spec["dice"]) if "dice" in spec else roll(chance(game.seed, f"turn/{turns + 1}"))
     empties = []
     for cells in maps:
         free = ALL_MASK

@@ -4,12 +4,11 @@ to come drawn again, the writings to try, and what a finished map is worth (O-SC
 
 from __future__ import annotations
 
-import sys
 from dataclasses import replace
 from typing import Any
 
-from ..core.search import best_move
-from .bots import CIRCLE_BONUS, WRONG_ORDER, _Judge, greedy_policy, setup_plan
+from ..core.search import SearchKit, best_move
+from .bots import CIRCLE_BONUS, WRONG_ORDER, PlanJudge, greedy_policy, setup_plan
 from .facts import INDEX, N_SPACES
 from .moves import apply, legal_actions
 from .scoring import best_tour
@@ -20,6 +19,7 @@ __all__ = [
     "BOUNDS",
     "CAP",
     "KIND",
+    "KIT",
     "PLAYOUTS",
     "TRUST",
     "WIDTH",
@@ -69,7 +69,7 @@ def shortlist(state: State, seat: int) -> list[Any]:
     moves = candidates(state, seat)
     if len(moves) <= WIDTH:
         return moves
-    judge = _Judge(state.maps[seat], setup_plan(state.setup))
+    judge = PlanJudge(state.maps[seat], setup_plan(state.setup))
     shown = {INDEX[c] for c in state.cards}
 
     def worth(action: Any) -> float:
@@ -113,4 +113,12 @@ def search_policy(state: State, seat: int) -> Any:
     """The ``search`` bot: the move whose playouts on re-dealt positions are worth most (a pure
     function of the state: its deals are drawn from the game's seed and the moment)."""
     seed = f"search/{state.seed}/{state.round}/{seat}"
-    return best_move(sys.modules[__name__], state, seat, seed, PLAYOUTS)
+    return best_move(KIT, state, seat, seed, PLAYOUTS)
+
+
+#: what the playout search needs of this game
+KIT = SearchKit(
+    kind=KIND, bounds=BOUNDS, cap=CAP, trust=TRUST, resample=resample, candidates=candidates,
+    shortlist=shortlist, apply=apply, turn=turn, own_policy=own_policy, playout_policy=playout_policy,
+    value=value, capped_value=capped_value,
+)

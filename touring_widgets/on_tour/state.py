@@ -1,9 +1,13 @@
-"""The state of a game of On Tour: every map, the deck, this turn's cards and roll, who has written.
+"""The state of a game of On Tour: every map, the deck, this turn's cards and roll, who has
+written; and a position as text.
 
 States are frozen; the chance steps (O-SETUP, O-FLIP, O-ROLL) are pure functions of the seed
 and the turn number, so any state can be rebuilt from the seed and the actions.
 
-Players are numbered from 0, like seats in Touring: ``p0`` .. ``p7`` in action texts.
+Seats are numbered from 0, as in Touring: ``p0`` .. ``p7`` in action texts.
+
+In text a cell reads ``56`` (a number), ``(56)`` (circled), ``★`` / ``(★)`` (a star), ``X``, or
+``·`` (empty).
 """
 
 from __future__ import annotations
@@ -12,12 +16,13 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .facts import ALL_MASK, CARD_REGION, INDEX, N_SPACES, SPACES
+from .actions import seat_keyword
+from .facts import ALL_MASK, BOARD, CARD_REGION, INDEX, N_SPACES, SPACES
 from .rules import Rules
+from .scoring import Score
 
 #: A cell of a map: None (empty), (number, circled), ('star', circled) or ('X', False).
 Cell = Any
-MAX_PLAYERS = 8
 LAST_TURN_SPACES = 2  # O-LAST: at most this many empty spaces at the start of a turn
 
 
@@ -29,16 +34,16 @@ class State:
         rules, seed, players: what the game was started with.
         setup: the four circled setup numbers as (card, number), in the order drawn (O-SETUP).
         setup_rolls: every setup roll, re-rolled doubles included.
-        maps: per player, a cell for each space in board order.
-        empty: per player, the bitmask of empty spaces.
+        maps: per seat, a cell for each space in board order.
+        empty: per seat, the bitmask of empty spaces.
         round: the turn number, counted from 1 (a turn of On Tour is one roll that every
-            player writes; ``turn`` is the seat still to write, as in Touring).
-        roller: the player who rolls this turn (O-DISCARD).
+            seat writes; ``turn`` is the seat still to write, as in Touring).
+        roller: the seat that rolls this turn (O-DISCARD).
         deck: the cards still to flip, next first; discard: the discard pile, oldest first.
         cards: this turn's three cards, or () on a last turn (O-LAST).
         dice: this turn's two dice.
         reshuffled: this turn's flip ran out of deck and reshuffled the discards (O-FLIP).
-        written: per player, whether they have written this turn.
+        written: per seat, whether it has written this turn.
         over: every map is full (O-END).
     """
 
@@ -97,30 +102,35 @@ class State:
                 return p
         return None
 
-    def map(self, player: int) -> dict[str, Cell]:
-        """Player's map as a dict space id -> cell."""
-        return dict(zip(SPACES, self.maps[player]))
+    def map(self, seat: int | None = None, **old: Any) -> dict[str, Cell]:
+        """A seat's map as a dict space id -> cell (``player=`` is the deprecated name of ``seat=``)."""
+        if old:
+            seat = seat_keyword(seat, old, "map")
+        return dict(zip(SPACES, self.maps[seat]))  # type: ignore[index]
 
-    def empty_count(self, player: int = 0) -> int:
-        """How many empty spaces the player's map has."""
-        return self.empty[player].bit_count()
+    def empty_count(self, seat: int | None = None, **old: Any) -> int:
+        """How many empty spaces a seat's map has (seat 0's by default; ``player=`` is the deprecated
+        name of ``seat=``)."""
+        if old:
+            seat = seat_keyword(seat, old, "empty_count")
+        return self.empty[seat or 0].bit_count()
 
     def __repr__(self) -> str:
         status = "over" if self.over else f"seat {self.turn} to write"
         return f"<on_tour.State seed={self.seed!r} turn {self.round}: {status}>"
 
     def __str__(self) -> str:
-        from .view import draw_state
-
-        return draw_state(self)
+        return render_text(self)
 
 
-def _rng(seed: int | str, what: str) -> random.Random:
+def chance(seed: int | str, what: str) -> random.Random:
+    """The generator of one chance step, named by the seed and what it draws (same in any process)."""
     # A str seed hashes the same in every process (random seeds str with SHA-512).
     return random.Random(f"on_tour/{seed!r}/{what}")
 
 
-def _roll(rng: random.Random) -> tuple[int, int]:
+def roll(rng: random.Random) -> tuple[int, int]:
+    """Two dice of 0 to 9 (O-DICE)."""
     return (rng.randrange(10), rng.randrange(10))
 
 
@@ -131,14 +141,14 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
     >>> len(s.setup), len(s.deck) + len(s.cards), s.empty_count()
     (4, 37, 37)
     """
-    rng = _rng(seed, "setup")
+    rng = chance(seed, "setup")
     deck = list(SPACES)
     rng.shuffle(deck)
     rolls: list[tuple[int, int]] = []
     setup: list[tuple[str, int]] = []
     for _ in range(2):
         while True:
-            a, b = _roll(rng)
+            a, b = roll(rng)
             rolls.append((a, b))
             if a != b or not rules.reroll_setup_doubles:
                 break
@@ -180,7 +190,7 @@ def _next_turn(
 ) -> State:
     """begin_turn of ``state`` with these maps, empty spaces, deck and discards (one new state)."""
     turn = state.round + 1
-    rng = _rng(state.seed, f"turn/{turn}")
+    rng = chance(state.seed, f"turn/{turn}")
     cards: tuple[str, ...] = ()
     reshuffled = False
     if empty[0].bit_count() > LAST_TURN_SPACES:
@@ -196,16 +206,16 @@ def _next_turn(
     players = state.players
     return State(
         state.rules, state.seed, players, state.setup, state.setup_rolls, maps, empty, turn,
-        (state.roller + 1) % players, deck, discard, cards, _roll(rng), reshuffled, (False,) * players,
+        (state.roller + 1) % players, deck, discard, cards, roll(rng), reshuffled, (False,) * players,
     )
 
 
 def end_turn(state: State) -> State:
     """Everybody has written: discard the cards, then end the game or begin the next turn (O-DISCARD)."""
-    return _end_turn(state, state.maps, state.empty, state.written)
+    return end_turn_with(state, state.maps, state.empty, state.written)
 
 
-def _end_turn(state: State, maps: tuple, empty: tuple[int, ...], written: tuple[bool, ...]) -> State:
+def end_turn_with(state: State, maps: tuple, empty: tuple[int, ...], written: tuple[bool, ...]) -> State:
     """end_turn of ``state`` with these maps, empty spaces and writers (one new state)."""
     discard = state.discard + state.cards
     if not any(empty):
@@ -221,5 +231,64 @@ def resample(state: State, seat: int, seed: int | str) -> State:
     """The same position with the deck's order drawn again, and the dice and reshuffles still to
     come drawn from ``seed``: what nobody can see yet (every map, card shown and die is seen)."""
     deck = list(state.deck)
-    _rng(seed, f"resample/{seat}").shuffle(deck)
+    chance(seed, f"resample/{seat}").shuffle(deck)
     return replace(state, seed=seed, deck=tuple(deck))
+
+
+# -- as text ----------------------------------------------------------------------------------
+_AREA_ROWS = (("NW", "NC", "NE"), ("SW", "SC", "SE"))
+_BY_AREA = {a: [s for s in SPACES if BOARD[s].area == a] for row in _AREA_ROWS for a in row}
+
+
+def cell_text(cell: Any) -> str:
+    """A cell as drawn on a map: ``56``, ``(56)``, ``★``, ``(★)``, ``X`` or ``·``."""
+    if cell is None:
+        return "·"
+    kind, circled = cell
+    text = f"{kind:02d}" if isinstance(kind, int) else "★" if kind == "star" else "X"
+    return f"({text})" if circled else text
+
+
+def turn_line(state: State) -> str:
+    """One line saying what the turn shows: cards, dice, the numbers or a star, who writes next."""
+    if state.over:
+        return f"Game over after turn {state.round}: every map is full (O-END)."
+    a, b = state.dice
+    cards = ", ".join(f"{c} ({CARD_REGION[c]})" for c in state.cards) or "no cards (last turn, O-LAST)"
+    low, high = state.numbers
+    what = "a star (O-STAR)" if state.star_turn else f"{low:02d} and {high:02d}"
+    flip = "; the discards were reshuffled (O-FLIP)" if state.reshuffled else ""
+    return (
+        f"Turn {state.round}, p{state.roller} rolls: cards {cards}; dice {a} {b} → {what}{flip}. "
+        f"Next to write: p{state.turn}."
+    )
+
+
+def draw_map(cells: dict[str, Any] | tuple, title: str = "") -> str:
+    """One map in text, its spaces grouped by area (north row, then south row)."""
+    if not isinstance(cells, dict):
+        cells = dict(zip(SPACES, cells))
+    lines = [title] if title else []
+    for row in _AREA_ROWS:
+        columns = []
+        for area in row:
+            col = [f"{area}:"] + [f"{s:>3} {cell_text(cells.get(s)):<4}" for s in _BY_AREA[area]]
+            columns.append(col)
+        height = max(len(c) for c in columns)
+        for k in range(height):
+            lines.append("  " + "   ".join((c[k] if k < len(c) else "").ljust(9) for c in columns).rstrip())
+    return "\n".join(lines)
+
+
+def render_text(state: State, scores: list[Score] | None = None) -> str:
+    """The whole position: the turn line, then every seat's map (with scores when given)."""
+    setup = ", ".join(f"{n:02d} {c}" for c, n in state.setup)
+    out = [
+        turn_line(state),
+        f"Setup (O-SETUP): {setup}; deck {len(state.deck)}, discard {len(state.discard)}.",
+    ]
+    for seat in range(state.players):
+        status = "written" if state.written[seat] and not state.over else ""
+        score = f" score {scores[seat].total}" if scores else ""
+        out.append(draw_map(state.maps[seat], f"p{seat}{score}{' (' + status + ')' if status else ''}"))
+    return "\n".join(out)

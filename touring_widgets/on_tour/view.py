@@ -1,72 +1,21 @@
-"""On Tour in plain text: each map drawn by area, with the turn's cards and dice, and a board view.
-
-A cell reads ``56`` (a number), ``(56)`` (circled), ``★`` / ``(★)`` (a star), ``X``, or ``·`` (empty).
-"""
+"""What a seat may see of an On Tour position (every map: On Tour hides nothing), as plain values
+and as text, and each writing told in a sentence."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .actions import read_action
 from .facts import BOARD, CARD_REGION, INDEX, SPACES
-from .scoring import Score
+from .moves import pairing
+from .scoring import Score, best_tour
 from .state import State
 
-_AREA_ROWS = (("NW", "NC", "NE"), ("SW", "SC", "SE"))
-_BY_AREA = {a: [s for s in SPACES if BOARD[s].area == a] for row in _AREA_ROWS for a in row}
-
-
-def cell_text(cell: Any) -> str:
-    """A cell as drawn on a map: ``56``, ``(56)``, ``★``, ``(★)``, ``X`` or ``·``."""
-    if cell is None:
-        return "·"
-    kind, circled = cell
-    text = f"{kind:02d}" if isinstance(kind, int) else "★" if kind == "star" else "X"
-    return f"({text})" if circled else text
-
-
-def turn_line(state: State) -> str:
-    """One line saying what the turn shows: cards, dice, the numbers or a star, who writes next."""
-    if state.over:
-        return f"Game over after turn {state.round}: every map is full (O-END)."
-    a, b = state.dice
-    cards = ", ".join(f"{c} ({CARD_REGION[c]})" for c in state.cards) or "no cards (last turn, O-LAST)"
-    low, high = state.numbers
-    what = "a star (O-STAR)" if state.star_turn else f"{low:02d} and {high:02d}"
-    flip = "; the discards were reshuffled (O-FLIP)" if state.reshuffled else ""
-    return (
-        f"Turn {state.round}, p{state.roller} rolls: cards {cards}; dice {a} {b} → {what}{flip}. "
-        f"Next to write: p{state.turn}."
-    )
-
-
-def draw_map(cells: dict[str, Any] | tuple, title: str = "") -> str:
-    """One map in text, its spaces grouped by area (north row, then south row)."""
-    if not isinstance(cells, dict):
-        cells = dict(zip(SPACES, cells))
-    lines = [title] if title else []
-    for row in _AREA_ROWS:
-        columns = []
-        for area in row:
-            col = [f"{area}:"] + [f"{s:>3} {cell_text(cells.get(s)):<4}" for s in _BY_AREA[area]]
-            columns.append(col)
-        height = max(len(c) for c in columns)
-        for k in range(height):
-            lines.append("  " + "   ".join((c[k] if k < len(c) else "").ljust(9) for c in columns).rstrip())
-    return "\n".join(lines)
-
-
-def draw_state(state: State, scores: list[Score] | None = None) -> str:
-    """The whole position: the turn line, then every player's map (with scores when given)."""
-    setup = ", ".join(f"{n:02d} {c}" for c, n in state.setup)
-    out = [
-        turn_line(state),
-        f"Setup (O-SETUP): {setup}; deck {len(state.deck)}, discard {len(state.discard)}.",
-    ]
-    for p in range(state.players):
-        status = "written" if state.written[p] and not state.over else ""
-        score = f" score {scores[p].total}" if scores else ""
-        out.append(draw_map(state.maps[p], f"p{p}{score}{' (' + status + ')' if status else ''}"))
-    return "\n".join(out)
+# The position as text lives with the position; these are its names here too.
+from .state import cell_text as cell_text
+from .state import draw_map as draw_map
+from .state import render_text as render_text
+from .state import turn_line as turn_line
 
 
 def _cells(cells: tuple) -> dict[str, Any]:
@@ -132,7 +81,7 @@ def _card_for(state: State, sid: str) -> str | None:
 
 
 def narrate(before: State, action: Any, after: State, seat: int | None = None) -> str:
-    """One player's writing in a sentence: what was written where, circled or not and why, what
+    """One seat's writing in a sentence: what was written where, circled or not and why, what
     the turn's end brought (the discards, the next cards and roll, or the end, the scores and the
     winners), with the rule ids behind each part. ``seat`` is accepted for the shape both games
     share; On Tour hides nothing.
@@ -146,11 +95,9 @@ def narrate(before: State, action: Any, after: State, seat: int | None = None) -
     turn 2: the cards OR (North), FL (East), VA (East) are flipped (O-FLIP, O-CARDS);
     p0 rolls 4 and 2, which make 24 and 42 (O-ROLL, O-DICE).
     """
-    from .actions import read_action
-
     action = read_action(action)
-    player = action.player if action.player is not None else before.turn
-    who = f"p{player}"
+    writer = action.seat if action.seat is not None else before.turn
+    who = f"p{writer}"
     marks = action.marks
     if before.last_turn:
         text = _narrate_last(before, marks, who)
@@ -210,15 +157,13 @@ def _narrate_star(state: State, marks: tuple, who: str) -> str:
 
 
 def _narrate_numbers(state: State, marks: tuple, who: str) -> str:
-    from .moves import _pairing
-
     rules = ["O-WRITE"]
     notes = ""
     numbers = [(n, sid) for n, sid in marks if isinstance(n, int)]
     xs = [sid for n, sid in marks if n == "X"]
     parts = []
     if not xs:
-        pair = _pairing(state, INDEX[numbers[0][1]], INDEX[numbers[1][1]])
+        pair = pairing(state, INDEX[numbers[0][1]], INDEX[numbers[1][1]])
         cards = [state.cards[i] for i in pair] if pair else [_card_for(state, s) for _, s in numbers]
     else:
         cards = [_card_for(state, sid) for _, sid in numbers]
@@ -276,8 +221,6 @@ def _narrate_turn(state: State) -> str:
 
 def _narrate_end(before: State, after: State) -> str:
     """The end: every map full, each score, the winners (or a solo score to beat)."""
-    from .scoring import best_tour
-
     text = _cite("; everyone has written", "O-DISCARD")
     text += _cite("; every space of every map is filled: the game is over", "O-END")
     scores = [best_tour(after.map(p)) for p in range(after.players)]

@@ -7,10 +7,9 @@
 {'action': 'play go', 'kind': 'play', 'card': 'go', 'target': None, 'team': 0, 'column': 'go'}
 
 Every board observes its game: ``g.step()``, ``g.undo()`` or ``g.goto(3)`` in any cell redraw
-every board showing ``g``, and a move made on any board is at once part of ``g``. The machinery
-(messages, revisions, pacing, forks, the picture) is the shared ``widgets.Board``; this file
-says only what is Touring's: where a card goes, which cards cannot be played and why, a move in
-words, and the picture.
+every board showing ``g``, and a move made on any board is at once part of ``g``. The widget
+carries its session (``touring.session``: what the board shows and answers) to the page, with
+the card catalogue and the picture.
 """
 
 from __future__ import annotations
@@ -21,29 +20,11 @@ from typing import Any
 import traitlets
 
 from ..widgets.base import Board
-from .facts import CARDS, MILEAGE
 from .picture import PALETTE, svg
-from .view import action_text, card_catalog, card_name
+from .session import TouringSession
+from .view import card_catalog
 
 _HERE = Path(__file__).parent
-
-#: Cards played on another seat's table.
-ATTACKS = ("road attack", "stopping delay", "mileage delay")
-
-
-def column_of(card: str, rules: Any) -> str:
-    """The column of a tableau a card lands on or acts on: a mileage pile, "freeway" or "go".
-
-    A mileage delay acts on the pile it takes a card from (T-LOSS).
-    """
-    if card in MILEAGE:
-        return card
-    kind = CARDS[card].kind
-    if kind == "mileage delay":
-        return rules.loss_value(card)
-    if card == "freeway" or kind == "road attack":
-        return "freeway"
-    return "go"
 
 
 class TouringBoard(Board):
@@ -53,9 +34,9 @@ class TouringBoard(Board):
     in the game or a speed that is not one of ``SPEEDS``.
     """
 
-    game_title = "Touring"
-    game_module = _HERE / "board.js"
-    game_css = _HERE / "board.css"
+    session_type = TouringSession
+    game_module = _HERE / "ui" / "board.js"
+    game_css = _HERE / "ui" / "board.css"
     palette = PALETTE
 
     # card id -> {"name", "kind"}, sent once
@@ -64,60 +45,6 @@ class TouringBoard(Board):
     def __init__(self, game: Any, seat: int | None = 0, *, speed: str = "normal", **kwargs: Any) -> None:
         super().__init__(game, seat, speed=speed, **kwargs)
         self.cards = card_catalog()
-
-    # -- what the shared board asks of a game's board -----------------------------------------
-    def legal_choices(self) -> list[dict[str, Any]]:
-        """Each legal action with where it goes: the team whose table, and the column (or "discard")."""
-        state = self.game.state
-        out = []
-        for a in self.game.legal_actions():
-            choice: dict[str, Any] = {"action": str(a), "kind": a.kind, "card": a.card, "target": a.target}
-            if a.kind == "discard":
-                choice.update(team=None, column="discard")
-            else:
-                seat = state.turn if a.target is None else a.target
-                choice.update(team=state.team_of(seat), column=column_of(a.card, state.rules))
-            out.append(choice)
-        return out
-
-    def game_marks(self, choices: list[dict[str, Any]]) -> dict[str, Any]:
-        """The last move's place, and why each card of the acting hand that cannot be played cannot."""
-        state = self.game.state
-        marks: dict[str, Any] = {}
-        if state.last is not None:
-            seat, action = state.last
-            if action.kind == "discard":
-                marks["last"] = {"team": None, "column": "discard"}
-            else:
-                target = seat if action.target is None else action.target
-                marks["last"] = {"team": state.team_of(target), "column": column_of(action.card, state.rules)}
-        if choices:
-            playable = {c["card"] for c in choices if c["kind"] == "play"}
-            why = {}
-            for card in dict.fromkeys(state.hands[state.turn]):
-                if card not in playable:
-                    verdict = self._why_not(state, card)
-                    why[card] = {"text": verdict.text, "rule": verdict.rule}
-            marks["cards"] = why
-        return marks
-
-    def _why_not(self, state: Any, card: str) -> Any:
-        """The verdict on playing ``card`` at all: on the first opponent for an attack."""
-        if CARDS[card].kind in ATTACKS:
-            mine = state.team_of(state.turn)
-            for seat in range(state.players):
-                if state.team_of(seat) != mine:
-                    return self.game.why(f"play {card} on {seat}")
-        return self.game.why(f"play {card}")
-
-    def advice_move(self, state: Any, action: Any) -> str:
-        """"play Go", "discard 25 Miles", "play Stop to Refuel on seat 1"."""
-        target = "" if action.target is None else f" on seat {action.target}"
-        return f"{action.kind} {card_name(action.card)}{target}"
-
-    def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
-        """A move in words as the viewing seat may know it (others' discards stay face down)."""
-        return {"seat": before.turn, "text": action_text(before.turn, action, self.seat, before)}
 
     def picture(self) -> str:
         """The position this board shows, as SVG (for notebooks without a kernel)."""

@@ -104,13 +104,3 @@ class Touring(Game):
         """How many of each card ``seat`` cannot see (draw pile, other hands, hidden discards)."""
         counts = unseen(self.state, self._seat(seat))
         return {card: counts[card] for card in counts if counts[card] > 0}
-
-    # -- display -----------------------------------------------------------------------------
-    def board(self, seat: int | None = 0, **options: Any) -> Any:
-        """A board widget showing this game from ``seat`` (None: the teacher's view of all)."""
-        from .board import TouringBoard
-
-        return TouringBoard(self, seat=seat, **options)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.board()._repr_mimebundle_(**kwargs)

@@ -1,13 +1,13 @@
 """What may be played in a Touring position, why, and the position after it.
 
-Everything here is a pure function of a ``State``. One set of judges (``refusal`` and the two
-per-tableau checks it calls) answers ``legal_actions``, ``judge``, ``explain`` and ``apply``
-alike, so they cannot disagree.
+Everything here is a pure function of a ``State``. One judge, ``ruling`` (with the two
+per-tableau checks it calls, ``own_refusal`` and ``attack_refusal``), answers ``legal_actions``,
+``is_legal``, ``judge``, ``explain`` and ``apply`` alike, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.legal import LegalActions
@@ -38,7 +38,32 @@ _set_attr = object.__setattr__
 
 
 # -- judging one action ---------------------------------------------------------------------
-def refusal(state: State, action: Action) -> tuple[str, str] | None:
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The judgement of one action: legal or not, the reason (ending with rule ids), the deciding
+    rule and the seat that acts (None once the game is over)."""
+
+    legal: bool
+    reason: str
+    rule: str
+    seat: int | None = None
+
+
+def ruling(state: State, action: Action, words: bool = True) -> Ruling:
+    """Whether ``action`` is legal for the seat to move, with a one-sentence reason citing the rule id.
+
+    With ``words=False`` the reason of a legal action is left empty; a refusal always says why.
+    """
+    seat = None if state.over else state.turn
+    problem = _refusal(state, action)
+    if problem is not None:
+        rule, reason = problem
+        return Ruling(False, f"{reason} ({rule})", rule, seat)
+    rule = rule_of(state, action)
+    return Ruling(True, f"{_what(state, action, rule)} ({rule})" if words else "", rule, seat)
+
+
+def _refusal(state: State, action: Action) -> tuple[str, str] | None:
     """Why ``action`` is illegal for the seat to move, as (rule id, reason), or None if legal."""
     if state.over:
         return "T-WIN" if state.winner is not None else "T-EXHAUST", "the game is over"
@@ -51,11 +76,11 @@ def refusal(state: State, action: Action) -> tuple[str, str] | None:
             return "T-DISCARD", "a discard goes face down on the discard pile, not on a seat"
         return None
     if card in ATTACKS:
-        return _attack_refusal(state, seat, card, action.target)
+        return _attack_problem(state, seat, card, action.target)
     if action.target is not None:
         where = f"on your own tableau, not on seat {action.target}"
         return _own_rule(card), f"{card_name(card)} is played {where}"
-    return _own_refusal_on(state.table_of(seat), state.rules, card)
+    return own_refusal(state.table_of(seat), state.rules, card)
 
 
 def _own_rule(card: str) -> str:
@@ -64,7 +89,8 @@ def _own_rule(card: str) -> str:
     return {"go": "T-GO", "freeway": "T-FREEWAY"}.get(card, "T-REMEDY")
 
 
-def _own_refusal_on(table: Tableau, rules: Rules, card: str) -> tuple[str, str] | None:
+def own_refusal(table: Tableau, rules: Rules, card: str) -> tuple[str, str] | None:
+    """Why ``card`` may not be played on its owner's tableau ``table``, as (rule id, reason), or None."""
     top = table.top_go
     if top is None and card != "go":
         return "T-GO", f"your first card on the table must be a Go, so {card_name(card)} cannot be played yet"
@@ -108,7 +134,7 @@ def _useless(rules: Rules, reason: str) -> tuple[str, str] | None:
     return ("T-USEFUL", reason) if rules.useful_only else None
 
 
-def _attack_refusal(state: State, seat: int, card: str, target: int | None) -> tuple[str, str] | None:
+def _attack_problem(state: State, seat: int, card: str, target: int | None) -> tuple[str, str] | None:
     rule = "T-POP" if card == "populated_area" else "T-DELAY"
     if target is None:
         return rule, f"{card_name(card)} is played on an opponent: write 'play {card} on <seat>'"
@@ -124,12 +150,13 @@ def _attack_refusal(state: State, seat: int, card: str, target: int | None) -> t
         return "T-TEAMS", f"seat {target} shares seat {team}'s tableau: write 'play {card} on {team}'"
     if not state.rules.attack_before_go and state.table_of(seat).top_go is None:
         return "T-DELAY", "these rules (attack_before_go off) let you attack only after your first Go"
-    return _attack_refusal_on(state.table_of(target), state.rules, card, f"seat {target}")
+    return attack_refusal(state.table_of(target), state.rules, card, f"seat {target}")
 
 
-def _attack_refusal_on(
+def attack_refusal(
     table: Tableau, rules: Rules, card: str, who: str = "the target"
 ) -> tuple[str, str] | None:
+    """Why attack ``card`` may not be played on ``table`` (``who``'s), as (rule id, reason), or None."""
     if card == "populated_area":
         if not table.freeway_active:
             if not rules.useful_only:
@@ -174,8 +201,8 @@ def changes_nothing(state: State, action: Action) -> bool:
     """Whether a legal play is one that T-USEFUL would refuse (only legal with useful_only off)."""
     strict = replace(state.rules, useful_only=True)
     if action.target is None:
-        return _own_refusal_on(state.table_of(state.turn), strict, action.card) is not None
-    return _attack_refusal_on(state.table_of(action.target), strict, action.card) is not None
+        return own_refusal(state.table_of(state.turn), strict, action.card) is not None
+    return attack_refusal(state.table_of(action.target), strict, action.card) is not None
 
 
 def _wins(state: State, card: str) -> bool:
@@ -187,13 +214,13 @@ def _wins(state: State, card: str) -> bool:
 
 # -- listing -------------------------------------------------------------------------------
 def _own_plays(table: Tableau, rules: Rules) -> frozenset[str]:
-    """The cards a player may play on their own tableau ``table``."""
-    return frozenset(c for c in CARDS if c not in ATTACKS and _own_refusal_on(table, rules, c) is None)
+    """The cards a seat may play on its own tableau ``table``."""
+    return frozenset(c for c in CARDS if c not in ATTACKS and own_refusal(table, rules, c) is None)
 
 
 def _attacks_on(table: Tableau, rules: Rules) -> frozenset[str]:
     """The attack cards an opponent may play on ``table``."""
-    return frozenset(c for c in ATTACKS if _attack_refusal_on(table, rules, c) is None)
+    return frozenset(c for c in ATTACKS if attack_refusal(table, rules, c) is None)
 
 
 # What a tableau allows depends only on the tops of its columns, its piles and the rules, and
@@ -286,18 +313,20 @@ def legal_actions(state: State) -> LegalActions:
 def is_legal(state: State, action: Any) -> bool:
     """Whether ``action`` (text or an Action) is legal now; never raises."""
     try:
-        return refusal(state, read_action(action)) is None
+        return _refusal(state, read_action(action)) is None
     except IllegalAction:
         return False
 
 
 def judge(state: State, action: Action) -> Verdict:
     """The verdict on an action: legal or not, the rule that decides, and a sentence saying why."""
-    problem = refusal(state, action)
-    if problem is not None:
-        return refused(str(action), *problem)
+    found = ruling(state, action)
+    return Verdict(str(action), found.legal, found.rule, found.reason)
+
+
+def _what(state: State, action: Action, rule: str) -> str:
+    """What a legal action does, in words (its rule id follows)."""
     seat, card = state.turn, action.card
-    rule = rule_of(state, action)
     if action.kind == "discard":
         what = f"{card_name(card)} goes face down on the discard pile"
     elif rule == "T-USEFUL":
@@ -321,7 +350,7 @@ def judge(state: State, action: Action) -> Verdict:
         what = f"Go sets seat {seat} moving"
     else:
         what = f"Freeway lets seat {seat} play 50s and 75s"
-    return Verdict(str(action), True, rule, f"{what} ({rule})")
+    return what
 
 
 def explain(state: State, action: Any) -> Verdict:
@@ -337,7 +366,7 @@ def apply(state: State, action: Action | str) -> State:
     """The position after a legal action; raises IllegalAction and leaves ``state`` untouched."""
     if not isinstance(action, Action):
         action = read_action(action)
-    problem = refusal(state, action)
+    problem = _refusal(state, action)
     if problem is not None:
         raise refused(str(action), *problem).error()
     return advance(state, action)

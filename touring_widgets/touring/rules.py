@@ -32,10 +32,10 @@ class Rules(RuleSwitches):
             Go while moving, a second Freeway, a remedy with nothing to remedy, a Populated Area
             on a Freeway that is not active and a mileage delay with nothing to take may be
             played too; they lie where they were played and change only what their rules say).
-        attack_before_go: T-DELAY, a player without their own Go may attack (off: attacks
+        attack_before_go: T-DELAY, a seat without its own Go may attack (off: attacks
             need the attacker's first Go on the table).
-        stack_stops: T-STOP, a stopped player can be stopped again (the new stop on top).
-        go_after_remedy: T-REMEDY, a remedy leaves the player needing a new Go.
+        stack_stops: T-STOP, a stopped seat can be stopped again (the new stop on top).
+        go_after_remedy: T-REMEDY, a remedy leaves the seat needing a new Go.
         burning_oil, broken_spring, brake_adjustment: T-LOSS, the mileage value each takes away.
         loss_face_up: T-LOSS, the mileage delay and the card it takes go to the discard pile
             face up (off: face down, as the attacker's discards).

@@ -31,7 +31,7 @@ from typing import Any
 from ..errors import IllegalAction
 from .facts import CARD_IDS, CARDS, MILEAGE, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
 from .game import Touring
-from .moves import _attack_refusal_on, _own_refusal_on
+from .moves import attack_refusal, own_refusal
 from .rules import Rules
 from .state import FACE_UP, State, Tableau, shuffled, sort_hand
 
@@ -86,7 +86,7 @@ def scenario(
         spec["draw"] = draw
     if discard is not None:
         spec["discard"] = discard
-    game._start_from(spec)
+    game.start_from(spec)
     return game
 
 
@@ -259,9 +259,9 @@ def _check_tableau(team: int, table: Tableau, rules: Rules, who: str) -> None:
         if i == 0 and (card in STOPPING_DELAYS or card in REMEDIES):
             problem = None
         elif card in STOPPING_DELAYS:
-            problem = _attack_refusal_on(below, rules, card, who)
+            problem = attack_refusal(below, rules, card, who)
         elif card == "go" or card in REMEDIES:
-            problem = _own_refusal_on(below, rules, card)
+            problem = own_refusal(below, rules, card)
         else:
             problem = ("T-GO", "the Go column holds only Go, stopping delays and remedies")
         if problem is not None:
@@ -270,17 +270,17 @@ def _check_tableau(team: int, table: Tableau, rules: Rules, who: str) -> None:
         below = Tableau(table.go, table.freeway[:i])
         if i == 0 and card == "populated_area":
             # on a Freeway a reshuffle took since, or (useful_only off) on no Freeway at all
-            problem = _attack_refusal_on(below, rules, card, who)
+            problem = attack_refusal(below, rules, card, who)
             if problem is not None:
                 problem = None if table.go else ("T-FREEWAY", "a Freeway is played after the player's first "
                                                  f"Go, and {who} has no Go")
         elif card == "freeway":
-            problem = _own_refusal_on(below, rules, card)
+            problem = own_refusal(below, rules, card)
             if problem is not None and problem[0] == "T-GO":
                 problem = ("T-FREEWAY", "a Freeway is played after the player's first Go, and "
                            f"{who} has no Go")
         elif card == "populated_area":
-            problem = _attack_refusal_on(below, rules, card, who)
+            problem = attack_refusal(below, rules, card, who)
         else:
             problem = ("T-FREEWAY", "the Freeway column holds only Freeway and Populated Area")
         if problem is not None:

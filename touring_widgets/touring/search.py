@@ -4,10 +4,9 @@ from the real one (T-VIEW), the moves to try, and what a finished game is worth 
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from ..core.search import best_move
+from ..core.search import SearchKit, best_move
 from .bots import greedy_policy, keeper_policy
 from .moves import advance, legal_list
 from .state import State, resample
@@ -16,6 +15,7 @@ __all__ = [
     "BOUNDS",
     "CAP",
     "KIND",
+    "KIT",
     "MOST_PLAYOUTS",
     "PLAYOUTS",
     "PLIES",
@@ -87,4 +87,12 @@ def search_policy(state: State, seat: int) -> Any:
     """The ``search`` bot: the move whose playouts on re-dealt positions are worth most (a pure
     function of the state: its deals are drawn from the game's seed and the moment)."""
     seed = f"search/{state.seed}/{state.ply}"
-    return best_move(sys.modules[__name__], state, seat, seed, PLAYOUTS, plies=PLIES, most=MOST_PLAYOUTS)
+    return best_move(KIT, state, seat, seed, PLAYOUTS, plies=PLIES, most=MOST_PLAYOUTS)
+
+
+#: what the playout search needs of this game
+KIT = SearchKit(
+    kind=KIND, bounds=BOUNDS, cap=CAP, trust=TRUST, resample=resample, candidates=candidates,
+    shortlist=shortlist, apply=apply, turn=turn, own_policy=own_policy, playout_policy=playout_policy,
+    value=value, capped_value=capped_value,
+)

@@ -1,4 +1,4 @@
-"""Touring positions: immutable tableaus and states, and the deal (T-DEAL).
+"""Touring positions: immutable tableaus and states, the deal (T-DEAL), and a position as text.
 
 A state is a decision point: the seat to move already holds its drawn card (T-TURN).
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.frozen import fast_constructor
 from .actions import Action
-from .facts import CARD_IDS, ORDER, REMEDIES, STOPPING_DELAYS, deck_counts
+from .facts import CARD_IDS, MILEAGE, ORDER, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
 from .rules import Rules
 
 FACE_UP = -1  # the owner of a discard everyone saw (T-LOSS)
@@ -22,7 +22,7 @@ _RANK = dict(ORDER)
 
 @dataclass(frozen=True, slots=True)
 class Tableau:
-    """One player's (or team's) cards on the table: the Go and Freeway columns, bottom first,
+    """One seat's (or team's) cards on the table: the Go and Freeway columns, bottom first,
     and how many cards lie on the 25, 35, 50 and 75 piles."""
 
     go: tuple[str, ...] = ()
@@ -103,8 +103,6 @@ class State:
         return f"<touring.State seed={self.seed!r} ply {self.ply}: {status}>"
 
     def __str__(self) -> str:
-        from .view import render_text
-
         return render_text(self)
 
 
@@ -143,7 +141,7 @@ def shuffled(cards: list[str], seed: int | str, purpose: str) -> list[str]:
 def new_game(players: int, seed: int | str, rules: Rules) -> State:
     """A new game: shuffle, deal five each, and seat 0 draws its sixth card (T-DEAL, T-TURN).
 
-    Raises ValueError for a player count outside 2..6 (T-PLAYERS).
+    Raises ValueError for a count of players outside 2..6 (T-PLAYERS).
     """
     if type(players) is not int or not 2 <= players <= 6:
         raise ValueError(f"Touring is for 2 to 6 players, not {players!r} (T-PLAYERS)")
@@ -198,3 +196,80 @@ def resample(state: State, seat: int, seed: int | str) -> State:
     return replace(
         state, seed=seed, hands=tuple(hands), draw=draw, discard=tuple(discard), drawn=drawn, last=last
     )
+
+
+# -- as text ----------------------------------------------------------------------------------
+def status(table: Tableau, state: State) -> str:
+    """A tableau's state in words: needs a Go, moving, stopped by ..., needs a Go after ..."""
+    top = table.top_go
+    if top is None:
+        return "needs a Go"
+    if table.stopped_by:
+        return f"stopped by {card_name(top)}"
+    if table.moving(state.rules):
+        return "moving"
+    return f"needs a Go after {card_name(top)}"
+
+
+def freeway_status(table: Tableau) -> str:
+    """'active', 'blocked' (a Populated Area on top) or 'none'."""
+    if table.freeway_active:
+        return "active"
+    return "blocked" if table.freeway else "none"
+
+
+def action_text(seat: int, action: Action, viewer: int | None, state: State | None = None) -> str:
+    """A move in words as ``viewer`` may know it: other seats' discards stay face down (T-DISCARD)."""
+    if action.kind == "discard":
+        if viewer is not None and viewer != seat:
+            return f"Seat {seat} discarded a card face down"
+        return f"Seat {seat} discarded {card_name(action.card)}"
+    if action.target is None:
+        return f"Seat {seat} played {card_name(action.card)}"
+    text = f"Seat {seat} played {card_name(action.card)} on seat {action.target}"
+    if state is not None and action.card in ("burning_oil", "broken_spring", "brake_adjustment"):
+        text += f", taking {card_name(state.rules.loss_value(action.card))}"
+    return text
+
+
+def render_text(state: State, seat: int | None = None, players: tuple[str, ...] | None = None) -> str:
+    """The position as a few lines of text: every tableau, a hand, the piles."""
+    rules = state.rules
+    trip = "short trip, " if rules.short_trip else ""
+    head = f"Touring · {state.players} players · {trip}{rules.goal} miles · ply {state.ply}"
+    if state.over:
+        if state.winner is None:
+            head += " · over: no winner (T-EXHAUST)"
+        else:
+            seats = " & ".join(str(s) for s in state.seats_of(state.team_of(state.winner)))
+            head += f" · over: seat {seats} won"
+    else:
+        head += f" · seat {state.turn} to move"
+    lines = [head]
+    for team, table in enumerate(state.tables):
+        seats = " & ".join(str(s) for s in state.seats_of(team))
+        who = f"seat {seats}"
+        if players is not None:
+            who += " (" + ", ".join(players[s] for s in state.seats_of(team)) + ")"
+        piles = "  ".join(
+            f"{c[1:]}: {n}/{cap}" for c, n, cap in zip(MILEAGE, table.piles, rules.caps)
+        )
+        go = card_name(table.top_go) if table.top_go else "—"
+        fw = {"active": "Freeway", "blocked": "Populated Area (blocked)", "none": "—"}[freeway_status(table)]
+        lines.append(
+            f"  {who:<18} {table.miles():>3}/{rules.goal} mi · {status(table, state)}"
+            f" · Go column: {go} · Freeway column: {fw}"
+        )
+        lines.append(f"  {'':<18} {piles}")
+    show = state.turn if seat is None else seat
+    if not state.over or seat is not None:
+        hand = ", ".join(card_name(c) for c in state.hands[show]) or "(empty)"
+        lines.append(f"  hand of seat {show}: {hand}")
+    face_up = [card_name(c) for c, owner in state.discard if owner == FACE_UP]
+    piles = f"  draw pile {len(state.draw)} · discard pile {len(state.discard)}"
+    if face_up:
+        piles += f" (face up: {', '.join(face_up)})"
+    lines.append(piles)
+    if state.last is not None:
+        lines.append(f"  last move: {action_text(*state.last, seat, state)}")
+    return "\n".join(lines)

@@ -8,29 +8,12 @@ from typing import Any
 
 from .actions import Action
 from .facts import ATTACKS, CARDS, MILEAGE, REMEDIES, REMEDY_FOR, STOPPING_DELAYS, card_name, deck_counts
-from .state import FACE_UP, State, Tableau
+from .moves import changes_nothing, ruling
+from .state import FACE_UP, State, action_text, freeway_status, status
+from .state import render_text as render_text  # the position as text lives with the position
 
 _DECKS = {short: deck_counts(short) for short in (False, True)}
 _PILE = {card: i for i, card in enumerate(MILEAGE)}
-
-
-def status(table: Tableau, state: State) -> str:
-    """The player's state in words: needs a Go, moving, stopped by ..., needs a Go after ..."""
-    top = table.top_go
-    if top is None:
-        return "needs a Go"
-    if table.stopped_by:
-        return f"stopped by {card_name(top)}"
-    if table.moving(state.rules):
-        return "moving"
-    return f"needs a Go after {card_name(top)}"
-
-
-def freeway_status(table: Tableau) -> str:
-    """'active', 'blocked' (a Populated Area on top) or 'none'."""
-    if table.freeway_active:
-        return "active"
-    return "blocked" if table.freeway else "none"
 
 
 def table_dict(state: State, team: int) -> dict[str, Any]:
@@ -51,20 +34,6 @@ def table_dict(state: State, team: int) -> dict[str, Any]:
         freeway_status=freeway_status(table),
     )
     return out
-
-
-def action_text(seat: int, action: Action, viewer: int | None, state: State | None = None) -> str:
-    """A move in words as ``viewer`` may know it: other seats' discards stay face down (T-DISCARD)."""
-    if action.kind == "discard":
-        if viewer is not None and viewer != seat:
-            return f"Seat {seat} discarded a card face down"
-        return f"Seat {seat} discarded {card_name(action.card)}"
-    if action.target is None:
-        return f"Seat {seat} played {card_name(action.card)}"
-    text = f"Seat {seat} played {card_name(action.card)} on seat {action.target}"
-    if state is not None and action.card in ("burning_oil", "broken_spring", "brake_adjustment"):
-        text += f", taking {card_name(state.rules.loss_value(action.card))}"
-    return text
 
 
 def public_action(seat: int, action: Action, viewer: int | None) -> str:
@@ -143,49 +112,6 @@ def line_texts(states: Iterable[State], viewer: int | None) -> list[str]:
     return [public_action(*state.last, viewer) for state in states if state.last is not None]
 
 
-def render_text(state: State, seat: int | None = None, players: tuple[str, ...] | None = None) -> str:
-    """The position as a few lines of text: every tableau, a hand, the piles."""
-    rules = state.rules
-    trip = "short trip, " if rules.short_trip else ""
-    head = f"Touring · {state.players} players · {trip}{rules.goal} miles · ply {state.ply}"
-    if state.over:
-        if state.winner is None:
-            head += " · over: no winner (T-EXHAUST)"
-        else:
-            seats = " & ".join(str(s) for s in state.seats_of(state.team_of(state.winner)))
-            head += f" · over: seat {seats} won"
-    else:
-        head += f" · seat {state.turn} to move"
-    lines = [head]
-    for team, table in enumerate(state.tables):
-        seats = " & ".join(str(s) for s in state.seats_of(team))
-        who = f"seat {seats}"
-        if players is not None:
-            who += " (" + ", ".join(players[s] for s in state.seats_of(team)) + ")"
-        piles = "  ".join(
-            f"{c[1:]}: {n}/{cap}" for c, n, cap in zip(MILEAGE, table.piles, rules.caps)
-        )
-        go = card_name(table.top_go) if table.top_go else "—"
-        fw = {"active": "Freeway", "blocked": "Populated Area (blocked)", "none": "—"}[freeway_status(table)]
-        lines.append(
-            f"  {who:<18} {table.miles():>3}/{rules.goal} mi · {status(table, state)}"
-            f" · Go column: {go} · Freeway column: {fw}"
-        )
-        lines.append(f"  {'':<18} {piles}")
-    show = state.turn if seat is None else seat
-    if not state.over or seat is not None:
-        hand = ", ".join(card_name(c) for c in state.hands[show]) or "(empty)"
-        lines.append(f"  hand of seat {show}: {hand}")
-    face_up = [card_name(c) for c, owner in state.discard if owner == FACE_UP]
-    piles = f"  draw pile {len(state.draw)} · discard pile {len(state.discard)}"
-    if face_up:
-        piles += f" (face up: {', '.join(face_up)})"
-    lines.append(piles)
-    if state.last is not None:
-        lines.append(f"  last move: {action_text(*state.last, seat, state)}")
-    return "\n".join(lines)
-
-
 # -- narration -----------------------------------------------------------------------------------
 def _seats(state: State, team: int) -> str:
     """A tableau's owner in words: 'seat 1', or 'seats 1 & 3' for a team (T-TEAMS)."""
@@ -220,8 +146,6 @@ def narrate(before: State, action: Action, after: State, seat: int | None = None
     Seat 0 opens the game, holding the 5 cards dealt and one drawn (T-DEAL): it plays Go:
     seat 0 is moving and may play mileage (T-GO, T-MOVING); seat 1 draws (T-TURN).
     """
-    from .moves import changes_nothing, refusal
-
     rules = before.rules
     mover, card, target = before.turn, action.card, action.target
     name = card_name(card)
@@ -236,9 +160,9 @@ def narrate(before: State, action: Action, after: State, seat: int | None = None
         if seat is None or seat == mover:
             text = _cite(f"{who} discards {name} face down: the other seats do not see it", "T-DISCARD",
                          "T-VIEW")
-            if card not in ATTACKS and (refused := refusal(before, Action("play", card))) is not None and \
-                    refused[0] == "T-USEFUL":
-                text += _cite(f"; {name} could not be played: {refused[1]}", "T-USEFUL")
+            found = None if card in ATTACKS else ruling(before, Action("play", card), words=False)
+            if found is not None and not found.legal and found.rule == "T-USEFUL":
+                text += f"; {name} could not be played: {found.reason}"
         else:
             text = _cite(f"{who} discards a card face down: seat {seat} does not see which", "T-DISCARD",
                          "T-VIEW")

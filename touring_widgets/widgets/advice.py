@@ -1,14 +1,15 @@
-"""Advice on a board: what each move of the seat to move is worth, from playouts (``lab.advise``'s
-search), computed in short slices on the kernel's event loop so the board keeps answering, and
-published as the playouts come in.
+"""Advice on a board: what each move of the seat to move is worth, from playouts (the search
+behind ``lab.advise``), computed in short slices through the board's scheduler (the kernel's event
+loop) so the board keeps answering, and published as the playouts come in.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
 import weakref
 from typing import Any
+
+from ..core.search import advice_search
 
 #: seconds of playouts in one slice; the kernel answers messages between slices
 SLICE = 0.04
@@ -17,10 +18,10 @@ PUBLISH = 0.3
 
 
 class Advisor:
-    """The advice of one board: on or off, the search of the current position, its progress."""
+    """The advice of one board session: on or off, the search of the current position, its progress."""
 
-    def __init__(self, board: Any, deals: int) -> None:
-        self._board = weakref.ref(board)
+    def __init__(self, session: Any, deals: int) -> None:
+        self._board = weakref.ref(session)
         self.on = False
         self.deals = deals
         self.search: Any = None
@@ -29,6 +30,7 @@ class Advisor:
 
     # -- switching ---------------------------------------------------------------------------
     def start(self, deals: int | None = None) -> None:
+        """Turn the advice on (with ``deals`` deals a move); raises ValueError for a bad number."""
         if deals is not None:
             if type(deals) is not int or deals < 1:
                 raise ValueError(f"deals must be a number of deals (1 or more), not {deals!r}")
@@ -37,30 +39,29 @@ class Advisor:
         self.follow()
 
     def stop(self) -> None:
+        """Turn the advice off."""
         self.on = False
-        self._cancel()
+        self.cancel()
         self.search = None
         board = self._board()
         if board is not None:
-            board.advice = {}
+            board.set(advice={})
 
     def follow(self) -> None:
         """The position changed (or advice was turned on): start again from it."""
-        from ..lab.advise import advice_search
-
-        self._cancel()
+        self.cancel()
         board = self._board()
         if not self.on or board is None:
             return
         game = board.game
         self.search = None
         if game is None or game.is_over:
-            board.advice = {"on": True, "text": "Advice: the game is over, there is no move to weigh."}
+            board.set(advice={"on": True, "text": "Advice: the game is over, there is no move to weigh."})
             return
         seat = game.turn
         if board.seat is not None and board.seat != seat:
-            board.advice = {"on": True, "text": f"Advice waits for seat {board.seat} to move (seat {seat} is "
-                                                f"to move now)."}
+            board.set(advice={"on": True, "text": f"Advice waits for seat {board.seat} to move (seat {seat} "
+                                                  f"is to move now)."})
             return
         self.search = advice_search(game, seat, seed=f"board/{game.position}")
         self._published = 0.0
@@ -69,16 +70,16 @@ class Advisor:
 
     # -- working -------------------------------------------------------------------------------
     def _schedule(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no event loop (plain Python): ``tick()`` works on when called
-        self._handle = loop.call_soon(self.tick)
+        board = self._board()
+        if board is not None:  # with nothing to wait on (plain Python), ``tick()`` works on when called
+            self._handle = board.scheduler.call_soon(self.tick)
 
-    def _cancel(self) -> None:
+    def cancel(self) -> None:
+        """Forget the next slice, if one is due."""
         handle, self._handle = self._handle, None
-        if handle is not None:
-            handle.cancel()
+        board = self._board()
+        if handle is not None and board is not None:
+            board.scheduler.cancel(handle)
 
     def tick(self) -> bool:
         """One slice of playouts; publishes now and then; False once the deals are all played."""
@@ -96,19 +97,21 @@ class Advisor:
 
     @property
     def done(self) -> bool:
+        """Whether every deal of the target is played out."""
         return self.search is not None and self.search.deals >= self.deals
 
     def publish(self) -> None:
+        """Show the figures so far on the board."""
         board, search = self._board(), self.search
         if board is None or search is None:
             return
         self._published = time.perf_counter()
-        board.advice = {
+        board.set(advice={
             "on": True, "revision": board.revision, "seat": search.seat, "kind": search.kit.KIND,
             "deals": search.deals, "target": self.deals, "playouts": search.playouts, "done": self.done,
             "text": self.progress(),
             **board.advice_view(search),
-        }
+        })
 
     def progress(self) -> str:
         """The advice's progress line."""

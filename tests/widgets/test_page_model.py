@@ -1,0 +1,172 @@
+"""Each game's page module run in Node against a stand-in for anywidget's model (get, set, on, off,
+send, save_changes) and a stand-in browser: it renders, takes the state Python publishes, and a
+click on a choice sends the move with the revision it was made at."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import touring_widgets as tw
+from touring_widgets.widgets.page import config_module
+
+PACKAGE = Path(tw.__file__).parent
+RUN_PAGE = Path(__file__).parent / "js" / "run_page.js"
+NODE = shutil.which("node")
+WIDTH = 800
+
+
+def published(board) -> dict:
+    """The traits Python publishes to the page, as the model holds them."""
+    return {name: value for name, value in board.get_state().items() if not name.startswith("_")}
+
+
+def composed(board, tmp_path: Path) -> Path:
+    """The one module anywidget loads for ``board``."""
+    path = tmp_path / "board.mjs"
+    path.write_text(board._esm)
+    return path
+
+
+def served(board, tmp_path: Path) -> Path:
+    """The page's modules as a server hands them out, one file each, config.js filled in."""
+    root = tmp_path / "served"
+    game = Path(type(board).game_module).parent
+    for folder in (PACKAGE / "widgets" / "js", game):
+        shutil.copytree(folder, root / folder.relative_to(PACKAGE))
+    config = board._esm.split("export const CONFIG = ", 1)[1].split(";\n", 1)[0]
+    (root / "widgets" / "js" / "config.js").write_text(config_module(json.loads(config)))
+    return root / game.relative_to(PACKAGE) / "board.js"
+
+
+def run_page(module: Path, steps: list[dict]) -> dict:
+    assert NODE, "Node.js runs the board's JavaScript in these tests: apt-get install nodejs"
+    result = subprocess.run([NODE, str(RUN_PAGE), str(module)], capture_output=True, text=True, timeout=120,
+                            input=json.dumps({"width": WIDTH, "steps": steps}), check=False)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+SOURCES = {"composed": composed, "served": served}
+
+
+def touring_move(board) -> tuple[str, str, str]:
+    """A legal move of the board's seat, the hand card to click and the place to click for it."""
+    hand = next(h for h in board.view["hands"] if h["seat"] == 0)["cards"]
+    for choice in board.choices:
+        place = "discard" if choice["column"] == "discard" else f"{choice['column']}:{choice['team']}"
+        target = "discard" if place == "discard" else f"row:{choice['team']}"
+        same = [c for c in board.choices if c["card"] == choice["card"]
+                and ("discard" if c["column"] == "discard" else f"row:{c['team']}") == target]
+        if len(same) == 1:
+            return choice["action"], f"hand:0:{hand.index(choice['card'])}", place
+    raise AssertionError("no move with one place")
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_touring_page_renders_takes_the_state_and_sends_a_clicked_move(source, tmp_path):
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0, speed="instant")
+    action, card, place = touring_move(board)
+    out = run_page(SOURCES[source](board, tmp_path),
+                   [{}, {"state": published(board)}, {"click": card}, {"click": place}])
+    empty, fed, picked, played = out["steps"]
+    assert empty["sent"] == [{"type": "hello"}] and empty["data"]["legal"] == "0"
+    assert fed["data"]["revision"] == str(board.revision) and fed["data"]["legal"] == str(len(board.choices))
+    assert {"hand:0:0", "discard", "hist:0"} <= set(fed["boxes"])
+    assert picked["clicked"] and picked["sent"] == empty["sent"]
+    assert picked["data"]["selected"] == card.split(":")[2]
+    assert played["clicked"]
+    assert played["sent"][-1] == {"type": "act", "action": action, "revision": board.revision}
+    assert action in {str(a) for a in g.legal_actions()}
+    assert out["listening"] == 0 and out["board"] == "gone"  # the cleanup lets go of the model
+    board.close()
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_on_tour_page_writes_a_clicked_number_in_a_lit_space(source, tmp_path):
+    o = tw.OnTour(players=["human", "greedy"], seed=7)
+    board = o.board(seat=0, speed="instant")
+    steps = [{}, {"state": published(board)}, {"click": "number:0"}, {"clickLit": True},
+             {"clickLit": True}]
+    out = run_page(SOURCES[source](board, tmp_path), steps)
+    empty, fed, picked, first, second = out["steps"]
+    assert empty["sent"] == [{"type": "hello"}]
+    assert fed["data"]["revision"] == str(board.revision) and fed["data"]["big"] == "0"
+    assert picked["data"]["pick"] and picked["data"]["lit"]
+    # half a writing stays on the page: nothing is sent until it is complete
+    assert first["clicked"] and first["data"]["placed"] and len(first["sent"]) == 1
+    sent = second["sent"][-1]
+    assert second["clicked"] and sent["type"] == "act" and sent["revision"] == board.revision
+    assert sent["action"].startswith("p0: ") and sent["action"] in {str(a) for a in o.legal_actions()}
+    assert out["listening"] == 0
+    board.close()
+
+
+def test_a_stale_page_sends_the_revision_it_saw(tmp_path):
+    """A move clicked on an old position carries the old revision, for Python to refuse."""
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0, speed="instant")
+    action, card, place = touring_move(board)
+    state = published(board)
+    out = run_page(composed(board, tmp_path), [{"state": state}, {"state": {**state, "revision": 41}},
+                                                {"click": card}, {"click": place}])
+    assert out["steps"][-1]["sent"][-1] == {"type": "act", "action": action, "revision": 41}
+    board.close()
+
+
+# -- the page's modules, one by one and joined -----------------------------------------------------
+
+MODULES = sorted([*(PACKAGE / "widgets").rglob("*.js"), *PACKAGE.glob("*/ui/*.js")])
+
+
+def test_every_module_of_the_page_is_a_module_node_imports_on_its_own():
+    script = ("for (const path of process.argv.slice(1)) await import(path);\n"
+              "console.log(process.argv.length - 1);")
+    result = subprocess.run([NODE, "--input-type=module", "-e", script, *map(str, MODULES)],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) == len(MODULES) >= 30
+    assert all(len(path.read_text().splitlines()) < 600 for path in MODULES)
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder / next(iter(files))
+
+
+def test_joined_each_module_comes_once_after_the_modules_it_imports(tmp_path):
+    from touring_widgets.widgets.page import compose_esm
+
+    entry = write(tmp_path, {
+        "entry.js": 'import { x } from "./x.js";\nimport { y } from "./y.js";\nexport default { x, y };\n',
+        "x.js": 'import { z } from "./z.js";\nexport const x = z + 1;\n',
+        "y.js": 'import {\n  z,\n} from "./z.js";\nexport const y = z + 2;\nexport { y as why };\n',
+        "z.js": "export const z = 1;\n",
+    })
+    esm = compose_esm(entry, {})
+    assert esm.count("export const z") == 1 and not re.search("^(import|export {)", esm, re.M)
+    assert esm.index("const z") < esm.index("const x") < esm.index("const y") < esm.index("export default")
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    ({"a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
+      "b.js": 'import { a } from "./a.js";\nexport const b = 2;\n'}, "circle: a.js -> b.js -> a.js"),
+    ({"a.js": 'import { b } from "lodash";\n'}, "only relative imports"),
+    ({"a.js": 'import { b as c } from "./b.js";\n', "b.js": "export const b = 1;\n"}, "renamed"),
+    ({"a.js": 'import * as b from "./b.js";\n', "b.js": "export const b = 1;\n"}, "only `import {...} from`"),
+    ({"a.js": 'import { b } from "./gone.js";\n'}, "does not exist"),
+    ({"a.js": 'import { b } from "./b.js";\nfunction b() {}\n', "b.js": "export const b = 1;\n"},
+     "b is declared by both"),
+])
+def test_joining_refuses_what_one_module_cannot_hold(tmp_path, files, said):
+    from touring_widgets.widgets.page import compose_esm
+
+    with pytest.raises(ValueError, match=re.escape(said)):
+        compose_esm(write(tmp_path, files), {})

@@ -1,0 +1,50 @@
+"""On Tour as the shared code sees it: its declared contract, registered with the registry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..core.registry import GameSpec, register
+from .demos import SCRIPTS
+from .game import OnTour
+from .odds import roll, space_chance, star_turn
+from .scenario import position
+from .search import KIT
+from .session import OnTourSession
+from .view import narrate
+
+
+def counts(game: OnTour) -> dict[str, Any]:
+    """What a simulated game's row counts: each seat's score, the star turns and the rounds."""
+    row: dict[str, Any] = {f"score_{s}": score.total for s, score in enumerate(game.scores)}
+    row["star_turns"] = sum(1 for s in game.states() if s.star_turn and not any(s.written))
+    row["rounds"] = game.state.round
+    return row
+
+
+def board() -> type:
+    """The board widget class (ipywidgets is imported here, when a board is made)."""
+    from .board import OnTourBoard
+
+    return OnTourBoard
+
+
+SPEC = register(GameSpec(
+    name="on_tour",
+    title="On Tour",
+    game=OnTour,
+    rule_file=Path(__file__).resolve().parent.parent / "rulebook" / "on_tour.md",
+    rule_prefix="O-",
+    narrate=narrate,
+    position=position,
+    search=KIT,
+    counts=counts,
+    simulate_players=1,
+    simulate_cap=1000,
+    demos=lambda: SCRIPTS,
+    odds={"roll": roll, "star_turn": star_turn, "space_chance": space_chance},
+    order=1,
+    session=OnTourSession,
+    board=board,
+))

@@ -1,0 +1,63 @@
+// The advice on On Tour's maps (pure functions, tested with Node): which figure goes on which
+// lit space, the best writing, and how many figures a map's tiles have room for.
+
+import { firstMarks, secondMarkAt } from "./choices.js";
+import { markWord } from "./marks.js";
+
+/** Whether the large map's tiles have room for two figures each (one above, one below). */
+export const ROOM_FOR_TWO = 28;
+const ROOM_FOR_ALL = 24; // smaller tiles show the figures of the best FEW lit spaces only
+export const FEW = 6;
+
+/** A writing as the advice names it: its marks in sorted order ("56 TX, 65 OK"). */
+export function writingKey(marks) {
+  return marks.map((m) => `${markWord(m.mark)} ${m.space}`).sort().join(", ");
+}
+
+/**
+ * The advice's figures on the lit spaces, [{space, mark, figure: [estimate, low, high, n], slot,
+ * best}]: with a number placed, each lit space's figure is that of the whole writing; with a mark
+ * picked, the best writing that puts it there; with none picked, every mark that may go first
+ * (slot 0, 1…: one figure per mark), or with `both` false only the better of them. `best` marks
+ * the best writing's marks (or, with a number placed, the best of the writings left).
+ */
+export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
+  const out = [];
+  if (!advice || !advice.spaces || !lit || !lit.spaces || !lit.spaces.size) return out;
+  if (placed && placed.length) {
+    const first = placed[0];
+    const writings = advice.writings || {};
+    for (const space of lit.spaces) {
+      const mark = secondMarkAt(choices, first, space);
+      const figure = mark === null ? null : writings[writingKey([first, { mark, space }])];
+      if (figure) out.push({ space, mark: markWord(mark), figure, slot: 0, best: false });
+    }
+    let top = null;
+    for (const e of out) if (!top || e.figure[0] > top.figure[0]) top = e;
+    if (top) top.best = true;
+    return out;
+  }
+  const bestMarks = new Set(((advice.best || {}).marks || []).map(([m, space]) => `${m} ${space}`));
+  const marks = lit.mark !== null && lit.mark !== undefined ? [lit.mark] : firstMarks(choices);
+  marks.forEach((m, slot) => {
+    const word = markWord(m);
+    for (const space of lit.spaces) {
+      const figure = (advice.spaces[space] || {})[word];
+      if (figure) out.push({ space, mark: word, figure, slot, best: bestMarks.has(`${word} ${space}`) });
+    }
+  });
+  if (both || marks.length < 2) return out;
+  const better = new Map();
+  for (const e of out) {
+    const held = better.get(e.space);
+    if (!held || e.figure[0] > held.figure[0] || (e.best && e.figure[0] === held.figure[0])) better.set(e.space, e);
+  }
+  return [...better.values()].map((e) => ({ ...e, slot: 0 }));
+}
+
+/** The figures a map of tiles ``tile`` px wide shows: on small tiles (a phone-wide map) only
+ *  those of the best few spaces, so that they do not cover the map; the best first then. */
+export function figuresThatFit(figures, tile) {
+  if (tile >= ROOM_FOR_ALL || figures.length <= FEW) return figures;
+  return [...figures].sort((a, b) => b.figure[0] - a.figure[0]).slice(0, FEW);
+}

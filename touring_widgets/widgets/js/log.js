@@ -1,0 +1,40 @@
+// The move log under the message line: the last moves, newest first, one or two columns. Each
+// entry is a box: its hover tells the move's whole sentence, a click goes back to that move.
+
+import { firstLine } from "./text.js";
+
+/** Lay out the log's entries from `y` into `out.log` (and their boxes); returns the next free y. */
+export function logRows(out, entries, row, y) {
+  const { pad, inner, wide } = row;
+  const log = (entries || []).slice().reverse().slice(0, wide ? 6 : 4);
+  if (!log.length) return y;
+  const cols = wide ? 2 : 1;
+  const colW = (inner - 12 - (cols - 1) * 16) / cols;
+  const rows = Math.ceil(log.length / cols);
+  out.log = { x: pad, y, w: inner, h: 18 + rows * 17, cols, colW, rows,
+    entries: log.map((e, i) => ({ ...e, x: pad + 6 + Math.floor(i / rows) * (colW + 16), y: y + 18 + (i % rows) * 17,
+      w: colW, newest: i === 0 })) };
+  for (const e of out.log.entries) {
+    row.boxes.push({ id: `log-${e.n}`, kind: "log", index: e.n, story: e.story || e.text, x: e.x - 4, y: e.y - 2,
+      w: e.w + 8, h: 17 });
+  }
+  return y + out.log.h + 8;
+}
+
+/** Draw the log laid out by `logRows`: each entry's first line, the newest in bold. */
+export function drawLog(ctx, L, c) {
+  ctx.fillStyle = c.ink2;
+  ctx.font = `12px ${c.font}`;
+  ctx.fillText("Moves, newest first (hover: the rules; click: go back)", L.x, L.y + 7, L.w);
+  for (const e of L.entries) {
+    ctx.fillStyle = e.newest ? c.ink : c.ink1;
+    ctx.font = `${e.newest ? "bold " : ""}12px ${c.font}`;
+    const [text, more] = firstLine(ctx, `${e.n}. ${e.story || e.text}`, e.w - 12);
+    ctx.fillText(text + (more ? " …" : ""), e.x, e.y + 7, e.w);
+  }
+}
+
+/** What hovering a log entry says. */
+export function logTip(hit, position) {
+  return `Move ${hit.index}: ${hit.story}` + (hit.index !== position ? " (click to go back to it)" : "");
+}
