@@ -99,16 +99,21 @@ def unregister(name: str) -> None:
     _SPECS.pop(name, None)
 
 
-def _discover() -> None:
-    """Load the games declared under the entry point group, once."""
+def _discover(name: str | None = None) -> None:
+    """Load the games declared under the entry point group: the one named ``name``, or all (once)."""
     global _discovered
     if _discovered:
         return
-    _discovered = True
-    for point in entry_points(group=GROUP):
-        spec = point.load()
-        if spec.name not in _SPECS:
-            register(spec)
+    points = entry_points(group=GROUP)
+    if name is not None:
+        points = points.select(name=name)
+    else:
+        _discovered = True
+    for point in points:
+        if point.name not in _SPECS:
+            spec = point.load()
+            if spec.name not in _SPECS:
+                register(spec)
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -134,7 +139,7 @@ def spec_of(game: Any) -> GameSpec:
     else:
         name = getattr(type(game), "game_name", None)
     if isinstance(name, str) and name not in _SPECS:
-        _discover()
+        _discover(name)
     if not isinstance(name, str) or name not in _SPECS:
         shown = repr(game)[:60]
         raise ValueError(f"{shown} is not a game: the games are {', '.join(names())} (a name, class or game)")
