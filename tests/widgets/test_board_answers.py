@@ -287,3 +287,63 @@ def test_a_reply_says_no_message_while_the_message_line_is_empty(board):
     assert board.message == ""
     reply = Page(board).send({"type": "hello"}, revision=False)
     assert reply["ok"] and "message" not in reply
+
+
+def test_a_step_whose_policy_fails_names_the_seat_its_policy_and_the_error():
+    def failing(state, seat):
+        raise ValueError("no idea what to play")
+
+    class Failing(Race):
+        policies = {**Race.policies, "failing": failing}
+
+    game = Failing(players=["human", "failing"])
+    game.step("add 1")
+    b = RaceBoard(game, seat=None, speed="instant")
+    reply = Page(b).send({"type": "step"})
+    assert reply["ok"] is False and game.position == 1
+    assert reply["message"] == ("Seat 1's policy (failing) failed: ValueError: no idea what to play; "
+                                "nothing moved.")
+    b.close()
+
+
+def test_after_entering_a_variation_a_move_from_a_cell_is_shown_and_told(race, board):
+    page = Page(board)
+    page.send({"type": "act", "action": "add 1"})
+    page.send({"type": "goto", "index": 0})
+    page.send({"type": "act", "action": "add 2"})
+    page.send({"type": "enter", "index": 0})
+    race.goto(1)
+    race.step("add 1")  # a cell plays over the line's move 2: that line becomes a variation
+    assert board.position == race.position == 2 and board.view["total"] == race.state.total
+    assert board.message == ("Another move at move 2: the line it replaced (1 moves) is kept as "
+                             f"variation {len(race.variations)}; click it under the history to go back.")
+
+
+def test_after_a_fault_of_ours_the_board_shows_the_game_as_it_now_is(board, race, monkeypatch):
+    session = board.session
+    handle, refresh = session.handle, session.refresh
+
+    def moves_then_fails(content):
+        session.refresh = lambda: None  # the move's own refresh goes missing...
+        try:
+            handle(content)
+        finally:
+            session.refresh = refresh
+        raise RuntimeError("late")  # ...and a fault follows
+
+    monkeypatch.setattr(session, "handle", moves_then_fails)
+    before = board.revision
+    reply = Page(board).send({"type": "act", "action": "add 1"})
+    assert reply["ok"] is False and "RuntimeError: late" in reply["message"]
+    assert race.position == 2 and board.position == 2 and board.revision > before
+    assert board.view["total"] == race.state.total and not board.running
+
+
+def test_a_fault_of_ours_is_said_even_when_the_board_cannot_show_the_game(board, monkeypatch):
+    def broken(*args):
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(board.session, "handle", broken)
+    monkeypatch.setattr(board.session, "refresh", broken)
+    reply = Page(board).send({"type": "undo"})
+    assert reply["ok"] is False and reply["message"].startswith("The kernel failed to do 'undo': RuntimeError")
