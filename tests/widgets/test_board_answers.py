@@ -6,6 +6,8 @@ board's message handling that ``tools/mutation.py`` plants).
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import pytest
 
 from touring_widgets.errors import IllegalAction
@@ -294,7 +296,7 @@ def test_a_step_whose_policy_fails_names_the_seat_its_policy_and_the_error():
         raise ValueError("no idea what to play")
 
     class Failing(Race):
-        policies = {**Race.policies, "failing": failing}
+        policies: ClassVar[dict[str, Any]] = {**Race.policies, "failing": failing}
 
     game = Failing(players=["human", "failing"])
     game.step("add 1")
@@ -346,4 +348,5 @@ def test_a_fault_of_ours_is_said_even_when_the_board_cannot_show_the_game(board,
     monkeypatch.setattr(board.session, "handle", broken)
     monkeypatch.setattr(board.session, "refresh", broken)
     reply = Page(board).send({"type": "undo"})
-    assert reply["ok"] is False and reply["message"].startswith("The kernel failed to do 'undo': RuntimeError")
+    assert reply["ok"] is False
+    assert reply["message"].startswith("The kernel failed to do 'undo': RuntimeError: broken")

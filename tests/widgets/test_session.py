@@ -260,3 +260,51 @@ def test_a_board_may_still_write_the_hooks_on_the_widget():
     with pytest.raises(TypeError, match="Worded needs a Worded race game"):
         Worded(object())
     board.close()
+
+
+# -- how turns run, when a bot fails ---------------------------------------------------------------
+def _raises(state, seat):
+    raise ValueError("no idea")
+
+
+def _nothing(state, seat):
+    return None
+
+
+def _taken(state, seat):
+    return tw.on_tour.Action.parse(f"p{seat}: 99 WA")  # WA holds a number from the setup (seed 7)
+
+
+class Writers(tw.OnTour):
+    policies: ClassVar[dict[str, Any]] = {**tw.OnTour.policies, "raises": _raises, "nothing": _nothing,
+                                          "taken": _taken}
+
+
+@pytest.mark.parametrize("policy, message, rule", [
+    ("raises", "Seat 1's policy (raises) failed: ValueError: no idea; nothing moved.", ""),
+    ("nothing", "'<NoneType>': an action is text like '56 TX, 65 OK', 'star CO' or '56 TX, X WA', "
+                "optionally after 'p1: ', not NoneType (O-WRITE)", "O-WRITE"),
+    ("taken", "'p1: 99 WA': WA already holds 59 (circled): write in an empty space (O-WRITE)", "O-WRITE"),
+])
+def test_every_seat_at_once_a_failing_bot_stops_the_answer_and_says_why(policy, message, rule):
+    """The human's writing stands; the failing bot and the bots after it do not write; the board
+    says why, as an error with the rule when there is one."""
+    game = Writers(players=["human", policy, "greedy"], seed=7)
+    session = OnTourSession(game, seat=0, speed="instant")
+    writing = str(game.legal_actions(0)[0])
+    reply = session.receive({"type": "act", "action": writing, "revision": session.revision})
+    assert reply["ok"] and reply["message"] == message
+    assert session.state["error"] is True and session.state["rule"] == rule
+    assert game.state.written == (True, False, False) and session.state["view"]["written"] == [1, 0, 0]
+
+
+def test_the_seat_a_board_acts_for_and_when_it_may():
+    touring = tw.Touring(players=["human", "human"], seed=7)
+    teacher, own = TouringSession(touring, seat=None), TouringSession(touring, seat=1)
+    assert teacher.acting_seat() == 0 and own.acting_seat() == 1
+    assert teacher.plays_now() and not own.plays_now()
+    on_tour = tw.OnTour(players=["human", "human"], seed=7)
+    teacher, own = OnTourSession(on_tour, seat=None), OnTourSession(on_tour, seat=1)
+    assert teacher.acting_seat() == 0 and own.acting_seat() == 1 and own.plays_now()
+    on_tour.play()
+    assert not own.plays_now() and not teacher.plays_now() and own.state["choices"] == []
