@@ -54,6 +54,7 @@ def text_of(cell) -> str:
     return "".join(parts)
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
 def test_notebook_runs_without_errors(executed, name):
@@ -62,6 +63,7 @@ def test_notebook_runs_without_errors(executed, name):
     assert not errors, [e.get("ename") + ": " + e.get("evalue", "") for e in errors]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("name", [p.name for p in NOTEBOOKS])
 def test_a_section_about_a_rule_shows_it_and_every_verdict_cites_a_rule(executed, name):
