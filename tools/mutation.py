@@ -70,6 +70,9 @@ BOARD_TESTS = (
     "--deselect=tests/widgets/test_on_tour_board.py::test_an_exported_notebook_shows_the_maps_at_the_end_of_the_run",
     "--deselect=tests/widgets/test_session.py::test_a_session_runs_in_an_interpreter_without_ipywidgets",
 )
+# The session and the turns: also the property of the board's pace, which drives bots through a
+# stand-in event loop (the only tests without a browser that play paced moves).
+SESSION_TESTS = (*BOARD_TESTS, "tests/properties/test_board_protocol.py")
 TIMELINE_TESTS = (
     "tests/core",
     "tests/touring",
@@ -104,9 +107,9 @@ MODULES: dict[str, Module] = {
     # (a game's EverySeatAtOnce is made once, when its session's class is defined: before mutmut
     # switches a mutant on, so the mutants of its __init__ are never active)
     "widgets/turns": Module(
-        "touring_widgets/widgets/turns.py", BOARD_TESTS, skip=("EverySeatAtOnce.__init__",)
+        "touring_widgets/widgets/turns.py", SESSION_TESTS, skip=("EverySeatAtOnce.__init__",)
     ),
-    "widgets/session": Module("touring_widgets/widgets/session.py", BOARD_TESTS),
+    "widgets/session": Module("touring_widgets/widgets/session.py", SESSION_TESTS),
     # The scorer, a file at a time (`python tools/mutation.py on_tour/scoring` runs them all).
     # graph's _chunk_tables and frontier's _steps build the scorer's tables once, when the module
     # is imported: before mutmut switches a mutant on, so their mutants are never active (a wrong
@@ -141,6 +144,10 @@ _FAST = (
 _GE = "ge = [0] * 101  # index last + 1: usable spaces a tour whose last number is ``last`` may enter"
 EQUIVALENT: dict[str, str] = {
     # the board's protocol (widgets/messages.py)
+    (
+        "touring_widgets/widgets/turns.py EverySeatAtOnce.answer: raise game.why(action).error() -> "
+        "raise game.why(None).error()"
+    ): "the line runs only when the action is None: why(None) is the same call",
     (
         "touring_widgets/widgets/turns.py OneAfterAnother.answer: session.start_run(until_end=False) -> "
         "session.start_run(until_end=None)"
@@ -1087,6 +1094,19 @@ class Mutant:
 
 # Survivors explained by the shape of the change, for families too long to list one by one.
 EQUIVALENT_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"touring_widgets/on_tour/state\.py new_game: "
+                   r"(cards|dice|reshuffled|written)=.* -> \1=.*"),
+        "the setup state only goes to begin_turn, which makes the first turn's cards, dice, reshuffle"
+        " and writers anew: these fields of the setup state are never read",
+    ),
+    (
+        re.compile(r"touring_widgets/on_tour/state\.py _next_turn: if len\(deck\) >= 3: -> "
+                   r"if len\(deck\) (?:> 3|>= 4):"),
+        "at a flip the deck always holds one more than a multiple of three (34 after the setup, three"
+        " cards a turn, and the reshuffled discards keep the count), never exactly three; a scenario's"
+        " piles must be ones a game reaches",
+    ),
     (
         # a refusal's last argument, the player, made None or dropped: _no(..., player)
         re.compile(

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import pytest
 
 import touring_widgets as tw
+from touring_widgets.errors import IllegalAction
 from touring_widgets.on_tour.facts import SPACES
 from touring_widgets.on_tour.session import OnTourSession
 from touring_widgets.touring.session import TouringSession
@@ -271,13 +272,17 @@ def _nothing(state, seat):
     return None
 
 
+def _refused(state, seat):
+    raise IllegalAction("cannot write now")  # a refusal that names no rule
+
+
 def _taken(state, seat):
     return tw.on_tour.Action.parse(f"p{seat}: 99 WA")  # WA holds a number from the setup (seed 7)
 
 
 class Writers(tw.OnTour):
     policies: ClassVar[dict[str, Any]] = {**tw.OnTour.policies, "raises": _raises, "nothing": _nothing,
-                                          "taken": _taken}
+                                          "refused": _refused, "taken": _taken}
 
 
 @pytest.mark.parametrize("policy, message, rule", [
@@ -285,6 +290,7 @@ class Writers(tw.OnTour):
     ("nothing", "'<NoneType>': an action is text like '56 TX, 65 OK', 'star CO' or '56 TX, X WA', "
                 "optionally after 'p1: ', not NoneType (O-WRITE)", "O-WRITE"),
     ("taken", "'p1: 99 WA': WA already holds 59 (circled): write in an empty space (O-WRITE)", "O-WRITE"),
+    ("refused", "cannot write now", ""),
 ])
 def test_every_seat_at_once_a_failing_bot_stops_the_answer_and_says_why(policy, message, rule):
     """The human's writing stands; the failing bot and the bots after it do not write; the board
