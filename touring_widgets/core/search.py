@@ -53,14 +53,6 @@ class SearchKit:
     value: Callable[[Any, int], float]
     capped_value: Callable[[Any, int], float]
 
-    @property
-    def KIND(self) -> str:  # old name
-        return self.kind
-
-    @property
-    def BOUNDS(self) -> tuple[float, float]:  # old name
-        return self.bounds
-
     def __repr__(self) -> str:
         low, high = self.bounds
         return f"<SearchKit: {self.kind} in {low:g}..{high:g}, playouts of at most {self.cap} moves>"

@@ -261,7 +261,7 @@ class OnTourSession(BoardSession):
         for tally in search.tallies:
             if not tally.n:
                 continue
-            low, high = tally.interval(search.kit.BOUNDS)
+            low, high = tally.interval(search.kit.bounds)
             figure = [round(tally.mean, 2), round(low, 2), round(high, 2), tally.n]
             if best is None or tally.mean > best[1][0]:
                 best = (tally.action, figure)

@@ -107,7 +107,7 @@ class Advisor:
             return
         self._published = time.perf_counter()
         board.set(advice={
-            "on": True, "revision": board.revision, "seat": search.seat, "kind": search.kit.KIND,
+            "on": True, "revision": board.revision, "seat": search.seat, "kind": search.kit.kind,
             "deals": search.deals, "target": self.deals, "playouts": search.playouts, "done": self.done,
             "text": self.progress(),
             **board.advice_view(search),
@@ -116,13 +116,13 @@ class Advisor:
     def progress(self) -> str:
         """The advice's progress line."""
         search = self.search
-        kind = search.kit.KIND
+        kind = search.kit.kind
         best = search.ranked()[0] if search.playouts else None
         head = (f"Advice for seat {search.seat}: {search.playouts:,} playouts on {search.deals} of "
                 f"{self.deals} deals")
         if best is None:
             return f"{head}; the first figures come in a moment."
-        low, high = best.interval(search.kit.BOUNDS)
+        low, high = best.interval(search.kit.bounds)
         figure = (f"{best.mean:.0%} ({low:.0%}-{high:.0%})" if kind == "chance to win"
                   else f"{best.mean:.1f} ({low:.1f}-{high:.1f})")
         state = "done" if self.done else "still playing"

@@ -184,7 +184,7 @@ class BoardSession(Messages):
     def advice_view(self, search: Any) -> dict[str, Any]:
         """The figures the page draws, from a search in progress: by default each move's
         ``{"estimate", "low", "high", "n"}`` under its action text."""
-        bounds = search.kit.BOUNDS
+        bounds = search.kit.bounds
         moves = {}
         for tally in search.tallies:
             if tally.n:
