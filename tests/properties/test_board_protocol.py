@@ -39,6 +39,7 @@ from touring_widgets.widgets import SPEEDS
 from touring_widgets.widgets import protocol as protocol_module
 from touring_widgets.widgets.protocol import LOCAL, MOVES
 
+from ..widgets.clock import Clock, Handle
 from ..widgets.page import Page
 from .kinds import nth_legal, on_tour_rules, touring_rules
 
@@ -62,48 +63,6 @@ OTHERS = ["undo", "undo", "redo", "goto", "enter", "run", "stop", "speed", "spee
 IDLE = ["act"] * 8 + ["step"] * 4 + OTHERS
 ELSEWHERE = ["act", "seat", "seat"] + ["step"] * 4 + OTHERS
 PLAYING = ["tick"] * 16 + ["act", "step"] + OTHERS
-
-
-class Handle:
-    """A callback the test's event loop holds until the test runs it."""
-
-    def __init__(self, callback: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        self.callback, self.args, self.cancelled = callback, args, False
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-class Clock:
-    """An event loop whose callbacks run only when the test says so. Like asyncio's, it reports a
-    callback that raises (here: keeps it in ``errors``) and goes on."""
-
-    def __init__(self) -> None:
-        self.later: list[Handle] = []  # the board's automatic moves
-        self.soon: list[Handle] = []  # the advice's slices of playouts
-        self.errors: list[BaseException] = []
-
-    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any) -> Handle:
-        self.later.append(Handle(callback, args))
-        return self.later[-1]
-
-    def call_soon(self, callback: Callable[..., Any], *args: Any) -> Handle:
-        self.soon.append(Handle(callback, args))
-        return self.soon[-1]
-
-    def pending(self) -> list[Handle]:
-        self.later = [h for h in self.later if not h.cancelled]
-        return list(self.later)
-
-    def run_next(self, queue: list[Handle]) -> None:
-        while queue:
-            handle = queue.pop(0)
-            if not handle.cancelled:
-                try:
-                    handle.callback(*handle.args)
-                except Exception as exc:
-                    self.errors.append(exc)
-                return
 
 
 class Fates:

@@ -19,6 +19,7 @@ from touring_widgets.touring.session import TouringSession
 from touring_widgets.widgets import BoardSession, EverySeatAtOnce, Handler, OneAfterAnother, Refusal
 from touring_widgets.widgets.protocol import STATE_KEYS
 
+from .clock import Clock
 from .fake_game import Race, RaceSession
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,31 +28,6 @@ WIDGETS = ROOT / "touring_widgets" / "widgets"
 TRANSPORT = ("ipywidgets", "anywidget", "traitlets", "IPython")
 #: The modules of the protocol.
 PROTOCOL = ("protocol.py", "session.py", "messages.py", "turns.py", "advice.py")
-
-
-class Clock:
-    """A scheduler whose callbacks run only when the test says so."""
-
-    def __init__(self) -> None:
-        self.due: list[list[Any]] = []
-
-    def call_later(self, delay: float, callback: Any) -> list[Any]:
-        self.due.append([callback, False])
-        return self.due[-1]
-
-    def call_soon(self, callback: Any) -> None:
-        return None
-
-    def cancel(self, handle: list[Any]) -> None:
-        handle[1] = True
-
-    def pending(self) -> int:
-        return sum(1 for _, cancelled in self.due if not cancelled)
-
-    def run(self) -> None:
-        callback, cancelled = self.due.pop(0)
-        if not cancelled:
-            callback()
 
 
 def send(session: BoardSession, content: dict[str, Any], revision: Any = "current") -> dict[str, Any]:
@@ -179,11 +155,12 @@ class TestTurns:
         race = Race(players=["human", "greedy", "greedy"])
         session = RaceSession(race, seat=0, speed="normal", scheduler=clock)
         assert send(session, {"type": "act", "action": "add 1"})["ok"]
-        assert race.position == 1 and session.running and session.autoplay == "bots" and clock.pending() == 1
-        clock.run()
+        assert race.position == 1 and session.running and session.autoplay == "bots"
+        assert len(clock.pending()) == 1
+        clock.tick()
         assert race.position == 2 and session.running
-        clock.run()
-        assert race.position == 3 and not session.running and clock.pending() == 0
+        clock.tick()
+        assert race.position == 3 and not session.running and not clock.pending()
 
     def test_a_board_of_another_seat_waits_while_one_seat_after_another(self):
         race = Race(players=["human", "human"])
