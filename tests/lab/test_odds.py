@@ -36,6 +36,18 @@ class TestTouringByHand:
         short = lab.opening_hand("stop_to_refuel", players=3, seat=2)  # T-SHORT: 94 cards, 2 of them
         assert short == 1 - Fraction(math.comb(92, 5), math.comb(94, 5))
 
+    @pytest.mark.parametrize("players, message", [
+        (1, "Touring is for 2 to 6 players, not 1 (T-PLAYERS)"),
+        (7, "Touring is for 2 to 6 players, not 7 (T-PLAYERS)"),
+        (100, "Touring is for 2 to 6 players, not 100 (T-PLAYERS)"),
+        ("3", "players must be a number of seats, not '3' (T-PLAYERS)"),
+        (["greedy", "greedy"], "players must be a number of seats, not ['greedy', 'greedy'] (T-PLAYERS)"),
+    ])
+    def test_T_PLAYERS_an_opening_hand_for_a_table_the_rules_do_not_allow_is_refused(self, players, message):
+        with pytest.raises(ValueError) as refused:
+            lab.opening_hand("go", players=players, seat=0)
+        assert str(refused.value) == message
+
     def test_the_next_card_is_a_card_counter_s_share_of_the_unseen_cards(self, midgame):
         seat = 1
         hidden = midgame.unseen(seat)

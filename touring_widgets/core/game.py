@@ -61,7 +61,7 @@ class Game(Timeline):
 
     def __init__(self, players: int | list[str] | tuple[str, ...] = 2, seed: int | str | None = None,
                  rules: Any = None) -> None:
-        self.players: tuple[str, ...] = self._check_players(players)
+        self.players: tuple[str, ...] = self.check_players(players)
         self.seed: int | str = check_seed(seed)
         if rules is None:
             rules = self.rules_type()
@@ -75,7 +75,9 @@ class Game(Timeline):
         self.scenario: dict[str, Any] | None = None
 
     @classmethod
-    def _check_players(cls, players: Any) -> tuple[str, ...]:
+    def check_players(cls, players: Any) -> tuple[str, ...]:
+        """The policy of each seat, from a number of seats (all "greedy") or a list of policy names.
+        Raises ValueError naming the players rule for a count outside ``seat_range``."""
         low, high = cls.seat_range
         counts = f"{cls.title} is for {low} to {high} players"
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
@@ -177,7 +179,7 @@ class Game(Timeline):
         if not isinstance(players, list):
             raise LoadError("field 'players' must be a list of policy names")
         try:
-            cls._check_players(players)
+            cls.check_players(players)
         except ValueError as exc:
             raise LoadError(f"field 'players': {exc}") from None
         try:

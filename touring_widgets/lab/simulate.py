@@ -113,7 +113,7 @@ def simulate(
         players, rules = list(game.players), game.rules
     elif players is None:
         players = spec_of(cls).simulate_players
-    cls._check_players(players)
+    cls.check_players(players)
     if rules is not None and not isinstance(rules, cls.rules_type):
         raise TypeError(f"rules must be a {cls.game_name} Rules, not {type(rules).__name__}")
     spec = {

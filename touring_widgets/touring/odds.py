@@ -113,12 +113,16 @@ def holds(game: Touring, card: str, opponent: int, seat: int | None = None) -> F
 
 def opening_hand(card: str = "go", players: int = 2, seat: int = 1, rules: Rules | None = None) -> Fraction:
     """The chance that ``seat``'s opening hand holds at least one ``card`` (T-DEAL): five cards,
-    or six for seat 0, who draws before the first move.
+    or six for seat 0, who draws before the first move. Raises ValueError for a number of players
+    the rules do not allow (T-PLAYERS) or a seat that is not in the game.
 
     >>> opening_hand("go", players=2, seat=1)
     Fraction(2621203, 5108796)
     """
     card = _card(card)
+    if type(players) is not int:
+        raise ValueError(f"players must be a number of seats, not {repr(players)[:40]} (T-PLAYERS)")
+    Touring.check_players(players)
     rules = (rules or Rules()).for_players(players)
     counts = deck_counts(bool(rules.short_trip))
     if type(seat) is not int or not 0 <= seat < players:
