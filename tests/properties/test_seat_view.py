@@ -138,6 +138,7 @@ def touring_seen(game: tw.Touring, seat: int, *, line: bool = True, board: bool 
     if board:
         out["board"] = board_state(game, seat, line)
     if game.turn == seat:
+        out["print"] = str(game)  # print(g): the seat to move's hand, and what it may know of the last move
         out["greedy"] = touring_bots.greedy_policy(state, seat)
         out["keeper"] = touring_bots.keeper_policy(state, seat)
         if advice:

@@ -16,6 +16,7 @@ from touring_widgets.touring import Action, Rules, Touring, legal_actions
 from touring_widgets.touring.facts import MILEAGE, deck_counts
 from touring_widgets.touring.moves import explain, ruling
 from touring_widgets.touring.state import FACE_UP
+from touring_widgets.touring.view import render_text
 
 from .positions import all_cards
 
@@ -187,6 +188,14 @@ class TestText:
         assert f"hand of seat {g.turn}" in text
         assert f"draw pile {g.piles()['draw']}" in text
         assert any(s in text for s in ("moving", "stopped by", "needs a Go"))
+
+    def test_T_VIEW_print_shows_the_seat_to_move_no_card_another_seat_discarded(self):
+        g = Touring(players=2, seed=7)
+        g.play(max_plies=2)  # seat 0 plays, seat 1 discards Burning Oil face down
+        assert g.history[-1].kind == "discard" and g.turn == 0
+        assert str(g).splitlines()[-1] == "  last move: Seat 1 discarded a card face down"
+        assert "Burning Oil" not in str(g) and "hand of seat 0" in str(g)
+        assert render_text(g.state, 1).splitlines()[-1] == "  last move: Seat 1 discarded Burning Oil"
 
     def test_inspection_values(self):
         g = Touring(seed=13)

@@ -233,7 +233,8 @@ def action_text(seat: int, action: Action, viewer: int | None, state: State | No
 
 
 def render_text(state: State, seat: int | None = None, players: tuple[str, ...] | None = None) -> str:
-    """The position as a few lines of text: every tableau, a hand, the piles."""
+    """The position as a few lines of text as ``seat`` sees it (the seat to move when None): every
+    tableau, its hand, the piles, the last move with other seats' discards face down (T-VIEW)."""
     rules = state.rules
     trip = "short trip, " if rules.short_trip else ""
     head = f"Touring · {state.players} players · {trip}{rules.goal} miles · ply {state.ply}"
@@ -271,5 +272,5 @@ def render_text(state: State, seat: int | None = None, players: tuple[str, ...] 
         piles += f" (face up: {', '.join(face_up)})"
     lines.append(piles)
     if state.last is not None:
-        lines.append(f"  last move: {action_text(*state.last, seat, state)}")
+        lines.append(f"  last move: {action_text(*state.last, show, state)}")
     return "\n".join(lines)
