@@ -271,6 +271,17 @@ CELLS = "is not None, (number 0-99, circled), ('star', circled) or ('X', False)"
 
 
 class TestCheckTour:
+    @pytest.mark.parametrize("board", [
+        {},
+        dict.fromkeys(SPACES),
+        dict.fromkeys(SPACES, ("X", False)),
+        {s: ("X", False) if i % 3 else None for i, s in enumerate(SPACES)},
+    ], ids=["no cell", "every space empty", "every space an X", "Xs and empty spaces"])
+    def test_O_SCORE_a_map_with_nothing_to_visit_scores_0_by_both(self, board: dict) -> None:
+        best = best_tour(board)
+        assert (best.tour, best.total) == ([], 0)
+        assert check_tour(board, best.tour) == best == check_tour(board, ())
+
     board: ClassVar[dict] = {
         "TX": (60, False),
         "OK": ("star", True),

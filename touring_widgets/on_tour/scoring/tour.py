@@ -116,8 +116,11 @@ def check_tour(board: Mapping[str, Any], tour: list[str] | tuple[str, ...]) -> S
     >>> check_tour({"TX": (10, False), "OK": (20, True)}, ["TX", "OK"]).total
     3
 
-    Raises IllegalAction naming the first problem: a tour that is not a non-empty list of space
-    ids, an unknown space (O-MAP), a missing route, a space visited twice, an X or an empty
+    The empty tour is one only on a map with no number or star to visit, where it scores 0, as
+    ``best_tour`` says.
+
+    Raises IllegalAction naming the first problem: a tour that is not a list of space ids, an
+    empty tour on a map with a space to visit, an unknown space (O-MAP), a missing route, a space visited twice, an X or an empty
     space entered, or a number lower than one before it (stars skipped: 60 → ★ → 10 is not a
     tour) (O-ROUTE); or a malformed map (O-MAP).
     """
@@ -133,7 +136,9 @@ def check_tour(board: Mapping[str, Any], tour: list[str] | tuple[str, ...]) -> S
             "O-ROUTE",
         )
     if not tour:
-        raise IllegalAction("the tour is empty: a tour visits at least one space (O-ROUTE)", "O-ROUTE")
+        if usable:
+            raise IllegalAction("the tour is empty: a tour visits at least one space (O-ROUTE)", "O-ROUTE")
+        return Score([], 0, 0, 0)
     tour = list(tour)
     seen: set[str] = set()
     last: int | None = None
