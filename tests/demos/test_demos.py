@@ -104,6 +104,14 @@ class TestEachDemonstration:
             assert d.position == refusal.position
             assert str(refusal.verdict) in str(d.demo)
 
+    def test_its_refusals_cite_its_rule_or_say_why_another_answers(self, d):
+        for refusal in d.demo.refused:
+            if refusal.verdict.rule == d.demo.rule:
+                assert refusal.note == ""
+            else:
+                assert refusal.note.startswith(f"{refusal.verdict.rule} answers: "), (d.demo.name, refusal)
+                assert refusal.note in str(d.demo)
+
     def test_its_position_passes_the_scenario_checks(self, d):
         build = scenario_module(d)
         start = build(**build.position_of(d))
@@ -143,6 +151,21 @@ def test_walk_prints_every_step_and_each_refusal_where_it_happens(capsys):
     assert out[1].startswith("Illegal: 'play m75'") and out[1].endswith("(T-POP)")
     assert out[2].startswith("2. Seat 1 plays Freeway over the Populated Area")
     assert d.position == 2
+
+
+def test_walk_says_why_another_rule_answers_a_refusal(capsys):
+    d = tw.demo("T-SLOW")
+    tw.demos.walk(d)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Illegal: 'play m50'") and out[0].endswith("(T-POP)")
+    assert out[1] == ("   T-POP answers: a blocked Freeway refuses 50s and 75s, while 25s and 35s (T-SLOW) "
+                      "still go.")
+    assert out[2].startswith("1. Seat 0 plays 35 Miles")
+
+
+def test_a_demonstration_counts_its_moves_in_words():
+    assert "Line (1 move): p0: 25 WA, 52 FL" in str(tw.demo("O-LAST").demo)
+    assert "Line (2 moves): " in str(tw.demo("T-POP").demo)
 
 
 def test_the_teachers_story_names_a_discard_and_the_other_seat_sees_a_card():

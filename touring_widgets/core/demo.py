@@ -11,15 +11,17 @@ from .verdict import Verdict
 
 
 class Refusal(NamedTuple):
-    """A move the demonstration tries and the rules refuse: its text, the verdict, and the
-    position of the line where it was tried."""
+    """A move the demonstration tries and the rules refuse: its text, the verdict, the position
+    of the line where it was tried, and, when a rule other than the demonstration's answers, why."""
 
     action: str
     verdict: Verdict
     position: int
+    note: str = ""
 
     def __str__(self) -> str:
-        return f"{self.verdict}   [at position {self.position}]"
+        text = f"{self.verdict}   [at position {self.position}]"
+        return f"{text}\n      {self.note}" if self.note else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +51,8 @@ class Demo:
         lines = [f"{self.name}: {self.title}", self.description]
         if self.switches:
             lines.append("Rules: " + ", ".join(self.switches))
-        lines.append(f"Line ({len(self.line)} moves): " + "; ".join(self.line))
+        moves = f"{len(self.line)} move" + "s" * (len(self.line) != 1)
+        lines.append(f"Line ({moves}): " + "; ".join(self.line))
         if self.refused:
             lines.append("Refused on the way:")
             lines.extend(str(r) for r in self.refused)
@@ -59,11 +62,13 @@ class Demo:
 @dataclass(frozen=True, slots=True)
 class Script:
     """How to make one demonstration: build its game, then play ``line`` (None: the seat's
-    policy) and try each ``(position, action)`` of ``refused``, which must be refused."""
+    policy) and try each ``(position, action)`` of ``refused``, which must be refused. A refusal
+    that cites another rule than the demonstration's is ``(position, action, note)``, the note
+    saying why that rule answers."""
 
     name: str
     title: str
     description: str
     build: Callable[[], Any]
     line: tuple[str | None, ...]
-    refused: tuple[tuple[int, str], ...] = ()
+    refused: tuple[tuple[int, str] | tuple[int, str, str], ...] = ()

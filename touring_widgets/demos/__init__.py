@@ -58,12 +58,12 @@ def make(script: Script) -> Any:
     game = script.build()
     line = [str(game.step(move)) for move in script.line]
     refused = []
-    for position, action in script.refused:
+    for position, action, *note in script.refused:
         game.goto(position)
         verdict = game.why(action)
         if verdict.legal:
             raise AssertionError(f"demonstration {script.name}: {action!r} at {position} is legal: {verdict}")
-        refused.append(Refusal(action, verdict, position))
+        refused.append(Refusal(action, verdict, position, *note))
     game.goto(0)
     switches = tuple(f"{k}={v!r}" for k, v in game.rules.to_dict().items()
                      if v != type(game.rules)().to_dict()[k] and k != "short_trip")
@@ -88,15 +88,18 @@ def walk(game: Any) -> None:
     """Print the steps of a demonstration's line one sentence at a time, and each refusal of the
     line at the position where it was tried."""
     refused = getattr(getattr(game, "demo", None), "refused", ())
-    for refusal in refused:
-        if refusal.position == game.position:
-            print(refusal.verdict)
-    while game.future:
-        game.step()
-        print(f"{game.position}. {game.explain()[-1]}")
+    def tried_here() -> None:
         for refusal in refused:
             if refusal.position == game.position:
                 print(refusal.verdict)
+                if refusal.note:
+                    print(f"   {refusal.note}")
+
+    tried_here()
+    while game.future:
+        game.step()
+        print(f"{game.position}. {game.explain()[-1]}")
+        tried_here()
 
 
 class _CallableModule(types.ModuleType):

@@ -73,7 +73,8 @@ SCRIPTS: tuple[Script, ...] = (
         "NY lies in North and East: no card shows either.",
         _at(cards=["TX", "WA", "IN"], dice=(1, 6)),
         ("16 AL, 61 NM",),
-        ((0, "16 NY, 61 NM"),),
+        ((0, "16 NY, 61 NM", "O-WRITE answers: a number goes in a space of a region a card shows; O-REGIONS "
+                                  "says which regions a space lies in."),),
     ),
     Script(
         "O-CARDS", "Each card shows its space and one of its two regions",
@@ -82,7 +83,8 @@ SCRIPTS: tuple[Script, ...] = (
         "cards are flipped, each with its region.",
         _at(**_FIRST),
         ("16 TX, 61 NM",),
-        ((0, "16 WI, 61 NM"),),
+        ((0, "16 WI, 61 NM", "O-WRITE answers: a number goes in a space of the region its card shows; "
+                                  "O-CARDS says a card shows one region only."),),
     ),
     Script(
         "O-PLAYERS", "Every player writes the same roll on their own map",
@@ -90,7 +92,8 @@ SCRIPTS: tuple[Script, ...] = (
         "own maps. A player who has written waits for the others.",
         _at(3, cards=["TX", "WA", "IN"], dice=(1, 6)),
         ("16 AL, 61 NM", "16 TX, 61 NM", "16 GA, 61 UT"),
-        ((1, "p0: 16 AZ, 61 UT"),),
+        ((1, "p0: 16 AZ, 61 UT", "O-DISCARD answers: each player writes once a turn, and the next turn "
+                                       "waits for every player."),),
     ),
     Script(
         "O-DICE", "Two ten-sided dice make two numbers",
@@ -98,7 +101,8 @@ SCRIPTS: tuple[Script, ...] = (
         "read the same way.",
         _at(cards=["TX", "NM", "PA"], dice=(0, 5)),
         ("05 TX, 50 PA",),
-        ((0, "55 TX, 50 PA"),),
+        ((0, "55 TX, 50 PA", "O-ROLL answers: only the two numbers rolled are written; O-DICE says how "
+                                  "the dice are read."),),
     ),
     Script(
         "O-SETUP", "Four circled numbers before the first turn",
@@ -106,7 +110,8 @@ SCRIPTS: tuple[Script, ...] = (
         "SC, all circled, on every map; those four cards are out of the game. MT is taken.",
         _at(cards=["OR", "WY", "TX"], dice=(2, 3)),
         (None,),
-        ((0, "23 MT, 32 TX"),),
+        ((0, "23 MT, 32 TX", "O-WRITE answers: a number goes in an empty space, and the setup's numbers "
+                                  "fill theirs."),),
     ),
     Script(
         "O-SETUP/reroll_setup_doubles", "reroll_setup_doubles off: a setup double writes one number twice",
@@ -188,7 +193,8 @@ SCRIPTS: tuple[Script, ...] = (
         "spaces, both of them, and there is no reason for an X.",
         _at(maps=_filled(("WA", "FL"), star="CO"), dice=(2, 5)),
         ("25 WA, 52 FL",),
-        ((0, "25 WA"), (0, "25 WA, X FL")),
+        ((0, "25 WA"), (0, "25 WA, X FL", "O-X answers: an X is written only for a number with no "
+                                                   "legal space, which a last turn never has.")),
     ),
     Script(
         "O-LAST/last_one_space", "last_one_space: which number fills the last space",

@@ -129,7 +129,8 @@ SCRIPTS: tuple[Script, ...] = (
         _at(hands={0: ["m75", "m75", "go", "m25", "gasoline", "wrecker"]},
             tables={0: {"go": ["go"], "m25": 2}}),
         ("discard m75", None),
-        ((0, "play m75"),),
+        ((0, "play m75", "T-FREEWAY answers: a 75 needs an active Freeway, which is why seat 0 "
+                             "discards it."),),
     ),
     Script(
         "T-USEFUL", "Only a card that changes something may be played",
@@ -165,7 +166,8 @@ SCRIPTS: tuple[Script, ...] = (
             tables={0: {"go": ["go", "stop_to_refuel"], "freeway": ["freeway"], "m25": 2}, 1: {"go": ["go"]}},
             draw=["m25"]),
         ("play gasoline", None, "play m25"),
-        ((0, "play m25"),),
+        ((0, "play m25", "T-STOP answers: a stop is what keeps a player from moving until its remedy "
+                             "is played."),),
     ),
     Script(
         "T-SLOW", "25s and 35s need no Freeway",
@@ -173,7 +175,8 @@ SCRIPTS: tuple[Script, ...] = (
         _at(hands={0: ["m25", "m35", "m50", "m75", "go", "wrecker"]},
             tables={0: {"go": ["go"], "freeway": ["freeway", "populated_area"], "m25": 1}}),
         ("play m35", None),
-        ((0, "play m50"),),
+        ((0, "play m50", "T-POP answers: a blocked Freeway refuses 50s and 75s, while 25s and 35s "
+                             "(T-SLOW) still go."),),
     ),
     Script(
         "T-FREEWAY", "50s and 75s need an active Freeway",
@@ -239,7 +242,8 @@ SCRIPTS: tuple[Script, ...] = (
         "moving again at once.",
         _at(**_REMEDY),
         ("play wrecker", None, "play m25"),
-        ((0, "play gasoline"),),
+        ((0, "play gasoline", "T-STOP answers: each stop names the remedy that ends it, and another "
+                                   "remedy is refused."),),
     ),
     Script(
         "T-REMEDY/go_after_remedy", "go_after_remedy on: a new Go after the remedy",

@@ -120,9 +120,9 @@ def check_tour(board: Mapping[str, Any], tour: list[str] | tuple[str, ...]) -> S
     ``best_tour`` says.
 
     Raises IllegalAction naming the first problem: a tour that is not a list of space ids, an
-    empty tour on a map with a space to visit, an unknown space (O-MAP), a missing route, a space visited twice, an X or an empty
-    space entered, or a number lower than one before it (stars skipped: 60 → ★ → 10 is not a
-    tour) (O-ROUTE); or a malformed map (O-MAP).
+    empty tour on a map with a space to visit, an unknown space (O-MAP), a missing route, a
+    space visited twice, an X or an empty space entered, or a number lower than one before it
+    (stars skipped: 60 → ★ → 10 is not a tour) (O-ROUTE); or a malformed map (O-MAP).
     """
     vals, stars, circled, usable = arrays(board)
     if isinstance(tour, str):
