@@ -181,3 +181,14 @@ def test_a_demonstration_of_a_switch_shows_the_same_position_under_other_rules()
     assert on.state.hands == off.state.hands and on.state.tables == off.state.tables
     assert not on.rules.stack_stops and off.rules.stack_stops
     assert "Rules: stack_stops=True" in str(off.demo)
+
+
+@pytest.mark.parametrize("rest", ["draw", "discard"])
+def test_T_EXHAUST_the_demos_position_needs_the_cards_set_aside_by_name(rest):
+    """README: a position no game reaches is refused, unless the cards are set aside by name
+    (``rest="box"``): T-EXHAUST's demo is such a teaching position."""
+    d = tw.demo("T-EXHAUST")
+    assert d.scenario["rest"] == "box" and "teaching position" in d.demo.description
+    with pytest.raises(tw.IllegalAction, match="a full deck never runs dry") as refused:
+        tw.touring.scenario(players=3, **{**d.scenario, "rest": rest}, draw=[])
+    assert refused.value.rule == "T-TURN"
