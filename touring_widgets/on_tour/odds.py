@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 from typing import Any
@@ -55,17 +55,24 @@ def _regions(cards: Any) -> tuple[int, ...]:
 def _flips(deck: tuple[int, ...], discard: tuple[int, ...]):
     """Each way the next three cards can come out, by region, with its chance (O-FLIP):
     yields (chance, the three regions, the deck after, the discard pile after the flip)."""
+    for ways, out_of, drawn, rest, after in _flip_ways(deck, discard):
+        yield Fraction(ways, out_of), drawn, rest, after
+
+
+def _flip_ways(deck: tuple[int, ...], discard: tuple[int, ...]):
+    """As ``_flips``, the chance as whole numbers: (ways, out of, ...); an empty deck is made
+    again from the discards (O-FLIP)."""
     size = sum(deck)
     if size >= 3:
         yield from _draw(deck, 3, (), discard)
         return
     left = tuple(i for i, n in enumerate(deck) for _ in range(n))
-    for chance, drawn, rest, _ in _draw(discard, 3 - size, left, (0,) * len(REGIONS)):
-        yield chance, drawn, rest, (0,) * len(REGIONS)
+    for ways, out_of, drawn, rest, _ in _draw(discard, 3 - size, left, (0,) * len(REGIONS)):
+        yield ways, out_of, drawn, rest, (0,) * len(REGIONS)
 
 
 def _draw(pool: tuple[int, ...], k: int, given: tuple[int, ...], discard: tuple[int, ...]):
-    total = sum(pool)
+    out_of = comb(sum(pool), k)
     for picked in combinations_with_replacement(range(len(pool)), k):
         need = Counter(picked)
         ways = 1
@@ -73,7 +80,7 @@ def _draw(pool: tuple[int, ...], k: int, given: tuple[int, ...], discard: tuple[
             ways *= comb(pool[region], n)
         if ways:
             rest = tuple(pool[r] - need[r] for r in range(len(pool)))
-            yield Fraction(ways, comb(total, k)), (*given, *picked), rest, discard
+            yield ways, out_of, (*given, *picked), rest, discard
 
 
 def star_turn(game: OnTour) -> Fraction:
@@ -151,8 +158,8 @@ def space_chance(
     that seat's legal writings: 1 if one writes a number in the range there, 0 if every one
     fills the space (O-X, O-LAST). With one space left, the number written is the one
     ``last_one_space`` allows (O-LAST). A space already written gets nothing more: 0. Exact for
-    any horizon; with ``turns=None`` early in a game the count of deck orders is large and the
-    answer takes minutes (later, seconds).
+    any horizon; with ``turns=None`` at the start of a game, where the most orders of cards are
+    left to count, an answer takes a few seconds (``benchmarks/bench_odds.py``), a later one less.
 
     >>> import touring_widgets as tw
     >>> o = tw.OnTour(seed=7)
@@ -193,6 +200,12 @@ def space_chance(
     return _until_full(deck, discard, empty, regions, (hit, last), left)
 
 
+#: a deck by region, as the chance needs it: (cards in the deck, cards in play) of each region
+#: where the space lies, then of each other region, each group sorted (the regions within a
+#: group play the same part, so one order stands for all)
+Deck = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
 def _until_full(
     deck: tuple[int, ...],
     discard: tuple[int, ...],
@@ -202,42 +215,130 @@ def _until_full(
     turns: int,
 ) -> Fraction:
     """The chance of a fitting turn within ``turns`` turns, with ``empty`` spaces left (the space
-    among them); ``hits`` are the chances of a fitting roll, and of one with one space left."""
-    # Only two things about a region matter: whether the space lies in it, and its counts, so
-    # regions are sorted within those two groups; the chance is the same for every such order.
-    mine = sorted((deck[r], discard[r]) for r in regions)
-    rest = sorted((deck[r], discard[r]) for r in range(len(deck)) if r not in regions)
-    order = [*mine, *rest]
-    return _full(tuple(d for d, _ in order), tuple(x for _, x in order), empty, len(mine), hits, turns)
+    among them); ``hits`` are the chances of a fitting roll, and of one with one space left.
 
-
-@cache
-def _full(
-    deck: tuple[int, ...], discard: tuple[int, ...], empty: int, mine: int, hits: tuple[Fraction, Fraction],
-    turns: int,
-) -> Fraction:
-    if empty <= 0 or turns <= 0:
+    Turn by turn, the chance of every (deck by region, empty spaces) the maps can be in is
+    carried forward (O-FLIP, O-STAR, O-LAST). A deck's size follows from the number of turns
+    played, so every chance of one turn has the same denominator and is carried as a whole
+    number over it. A deck's chances for every count of spaces filled are packed into one
+    integer, a digit of ``bits`` bits each (the lowest: the fewest filled), so that a turn moves
+    them all with two products."""
+    depths = min(turns, empty)  # a turn fills at least one space
+    if depths <= 0:
         return Fraction(0)
-    turns = min(turns, empty)  # a turn fills at least one space
-    regions = tuple(range(mine))
-    hit, last = hits
+    in_play = [d + x for d, x in zip(deck, discard)]
+    start = (_sorted((deck[r], in_play[r]) for r in regions),
+             _sorted((deck[r], in_play[r]) for r in range(len(deck)) if r not in regions))
+    hit, last = (int(chance * 100) for chance in hits)  # out of the 100 rolls of two dice
+    double = int(_DOUBLE * 100)
+    outs = _flip_counts(sum(deck), sum(in_play), depths)
+    bits = sum((out * 100).bit_length() for out in outs) + 2  # more than any numerator needs
+    digit = (1 << bits) - 1
+    # After k turns a map has filled k to 2k spaces: digit p holds the chance of k + p filled.
+    layer: dict[Deck, int] = {}  # deck -> its chances while cards are flipped
+    lasting = [0] * (LAST_TURN_SPACES + 1)  # the chances once no cards are (O-LAST), by empty spaces
     if empty <= LAST_TURN_SPACES:
-        # O-LAST: any empty space takes a number; a double puts a star on another space (or on
-        # this one when it is the last); two numbers that miss fill both spaces left; with one
-        # space left, the number written there is the one the rules name (last_one_space).
-        if empty == 1:
-            return last
-        return hit + _DOUBLE * _until_full(deck, discard, empty - 1, regions, hits, turns - 1)
-    chance = Fraction(0)
-    for p, drawn, rest, after in _flips(deck, discard):
-        shown = Counter(drawn)
-        discard_after = tuple(a + shown[r] for r, a in enumerate(after))
-        if len(shown) == 1:  # three cards of one region: a star turn (O-STAR)
-            chance += p * _until_full(rest, discard_after, empty - 1, regions, hits, turns - 1)
-            continue
-        fitting = hit if any(r < mine for r in drawn) else 0
-        stars = _DOUBLE * _until_full(rest, discard_after, empty - 1, regions, hits, turns - 1)
-        later = _until_full(rest, discard_after, empty - 2, regions, hits, turns - 1)
-        missing = (1 - _DOUBLE - fitting) * later
-        chance += p * (fitting + stars + missing)
+        lasting[empty] = 1
+    else:
+        layer[start] = 1
+    chance, denominator = Fraction(0), 1
+    for k, out in enumerate(outs, start=1):
+        if not layer and not any(lasting):
+            break
+        found = out * (last * lasting[1] + hit * lasting[2])
+        lasting = [0, out * double * lasting[2], 0]
+        grown: dict[Deck, int] = {}
+        for now, packed in layer.items():
+            fits = 0
+            shifted = packed << bits
+            for after, star, fitting, plain in _next_decks(now):
+                fits += fitting
+                # a star turn or a double fills one space, two numbers fill two
+                moved = packed * (100 * star + double * (fitting + plain)) + \
+                    shifted * ((100 - double - hit) * fitting + (100 - double) * plain)
+                if after in grown:
+                    grown[after] += moved
+                else:
+                    grown[after] = moved
+            found += (packed % digit) * fits * hit  # the sum of its digits: every count filled
+        # the digits of 2, 1 and 0 spaces left move on without cards
+        first = empty - LAST_TURN_SPACES - k  # the digit of LAST_TURN_SPACES spaces left
+        layer = {}
+        for after, packed in grown.items():
+            if first > 0:
+                high, packed = packed >> bits * first, packed & ((1 << bits * first) - 1)
+            else:
+                high, packed = packed << bits * -first, 0
+            for left in range(LAST_TURN_SPACES, 0, -1):
+                lasting[left] += high & digit
+                high >>= bits
+            if packed:
+                layer[after] = packed
+        denominator *= out * 100
+        chance += Fraction(found, denominator)
     return chance
+
+
+def _flip_counts(size: int, in_play: int, turns: int) -> list[int]:
+    """How many ways three cards can come out, turn by turn, from a deck of ``size`` cards with
+    ``in_play`` cards in the deck and the discards (O-FLIP: an empty deck is made again)."""
+    outs = []
+    for _ in range(turns):
+        if size >= 3:
+            outs.append(comb(size, 3))
+            size -= 3
+        else:
+            outs.append(max(1, comb(in_play - size, 3 - size)))
+            size = in_play - 3
+    return outs
+
+
+def _sorted(pairs: Any) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(pairs))
+
+
+#: the regions three cards can show, each set once, in order
+_TRIPLES = tuple(combinations_with_replacement(range(len(REGIONS)), 3))
+
+
+@lru_cache(maxsize=1 << 16)
+def _next_decks(deck: Deck) -> list[tuple[Deck, int, int, int]]:
+    """The ways the next three cards can come out of ``deck`` (O-FLIP): for each deck after, the
+    ways of a star turn (three of one region, O-STAR), of a turn showing a region of the space,
+    and of one showing none."""
+    mine = len(deck[0])
+    pairs = (*deck[0], *deck[1])
+    counts = [d for d, _ in pairs]
+    in_play = [t for _, t in pairs]
+    found: dict[Deck, list[int]] = {}
+
+    def add(ways: int, drawn: tuple[int, ...], rest: Any) -> None:
+        kind = 0 if len(set(drawn)) == 1 else 1 if min(drawn) < mine else 2
+        after = (tuple(sorted(zip(rest[:mine], in_play[:mine]))),
+                 tuple(sorted(zip(rest[mine:], in_play[mine:]))))
+        if after in found:
+            found[after][kind] += ways
+        else:
+            found[after] = [0, 0, 0]
+            found[after][kind] = ways
+
+    if sum(counts) >= 3:
+        for a, b, c in _TRIPLES:
+            if a == c:
+                ways = comb(counts[a], 3)
+            elif a == b:
+                ways = comb(counts[a], 2) * counts[c]
+            elif b == c:
+                ways = counts[a] * comb(counts[b], 2)
+            else:
+                ways = counts[a] * counts[b] * counts[c]
+            if ways:
+                rest = counts.copy()
+                rest[a] -= 1
+                rest[b] -= 1
+                rest[c] -= 1
+                add(ways, (a, b, c), rest)
+    else:  # the deck runs out: the discards are shuffled into a new one
+        for ways, _, drawn, rest, _ in _flip_ways(tuple(counts), tuple(t - d for d, t in pairs)):
+            add(ways, drawn, rest)
+    return [(after, *ways) for after, ways in found.items()]
