@@ -14,7 +14,7 @@ import pytest
 import touring_widgets as tw
 from touring_widgets.touring import Rules, Tableau, apply, legal_actions
 from touring_widgets.touring.actions import Action
-from touring_widgets.touring.moves import Ruling, explain, is_legal, ruling
+from touring_widgets.touring.moves import Ruling, attack_refusal, explain, is_legal, ruling
 from touring_widgets.touring.state import FACE_UP
 
 from .positions import position
@@ -480,6 +480,27 @@ def test_T_WIN_and_T_EXHAUST_a_finished_game_stays_on_the_seat_that_moved_last()
     state = replace(position([["m25"], [], []], [GO, GO, GO], draw=[], turn=0), reshuffles=3)
     over = apply(state, "play m25")
     assert (over.over, over.winner, over.turn, over.reshuffles, over.ply) == (True, None, 0, 3, 1)
+
+
+def test_T_WIN_a_ruling_after_the_end_names_no_seat_to_act():
+    table = Tableau(go=("go",), freeway=("freeway",), piles=(8, 4, 2, 1))
+    won = apply(position([["m25"], ["m75"]], [GO, table], turn=1, rules=Rules(short_trip=False)), "play m75")
+    assert ruling(won, Action("play", "m25")) == Ruling(False, "the game is over (T-WIN)", "T-WIN", None)
+
+
+def test_a_ruling_without_words_leaves_the_sentence_of_a_legal_move_empty():
+    state = position([["m25", "go"], ["m35"]], [GO, GO])
+    assert ruling(state, Action("play", "m25"), words=False) == Ruling(True, "", "T-SLOW", 0)
+    assert ruling(state, Action("play", "m25")).reason == "25 Miles brings seat 0 to 25 of 590 miles (T-SLOW)"
+    assert ruling(state, Action("play", "go"), words=False) == Ruling(  # a refusal always says why
+        False, "you are already moving, so a Go would change nothing (T-USEFUL)", "T-USEFUL", 0)
+
+
+def test_an_attack_s_refusal_names_the_target_as_it_is_asked():
+    assert attack_refusal(Tableau(), Rules(), "stop_to_refuel") == (
+        "T-DELAY", "the target has no Go on the table yet, so it cannot be delayed")
+    assert attack_refusal(Tableau(), Rules(), "stop_to_refuel", "seat 2") == (
+        "T-DELAY", "seat 2 has no Go on the table yet, so it cannot be delayed")
 
 
 def test_a_game_in_progress_is_not_over_and_counts_its_reshuffles():
