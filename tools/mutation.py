@@ -172,17 +172,6 @@ EQUIVALENT: dict[str, str] = {
         'variation)" if self.game.variations else "" -> kept = " (the line you left is kept as a '
         'variation)" if self.game.variations else "XXXX"'
     ): "as above: the line left is always kept, so the other words are never said",
-    (
-        "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
-        'who: str = "the target" -> table: Tableau, rules: Rules, card: str, who: str = "XXthe targetXX"'
-    ): (
-        "the default name is never shown: callers that show the reason pass 'seat N'; the others"
-        " (the legal list's cache, changes_nothing) only ask whether there is a reason"
-    ),
-    (
-        "touring_widgets/touring/moves.py _attack_refusal_on: table: Tableau, rules: Rules, card: str, "
-        'who: str = "the target" -> table: Tableau, rules: Rules, card: str, who: str = "THE TARGET"'
-    ): "as above: the default name is never shown",
     # The legal list's caches (_allowed): what a tableau allows depends on its column tops, its
     # piles and the rules; a cache never read, or read less often, gives the same answers, slower.
     **{
@@ -277,8 +266,8 @@ EQUIVALENT: dict[str, str] = {
     },
     **{
         "touring_widgets/on_tour/moves.py _no: return Ruling(False, f\"{reason} ({rule})\", rule, "
-        f"player) -> return Ruling(False, f\"{{reason}} ({{rule}})\", rule, {after})": (
-            "a refusal's player is never read: judge, apply and is_legal use only its reason and rule"
+        f"seat) -> return Ruling(False, f\"{{reason}} ({{rule}})\", rule, {after})": (
+            "a refusal's seat is never read: judge, apply and is_legal use only its reason and rule"
         )
         for after in ("None", "")
     },
@@ -299,29 +288,30 @@ EQUIVALENT: dict[str, str] = {
         "the stars are the first thing counted, so the total is still 0 there: the same count"
     ),
     (
-        "touring_widgets/on_tour/moves.py _count: total += sum(_second(masks, i, empty).bit_count() "
-        "for i in bits(union)) -> total = sum(_second(masks, i, empty).bit_count() for i in bits(union))"
+        "touring_widgets/on_tour/moves.py _count: total += sum(second_spaces(masks, i, empty).bit_count() "
+        "for i in bits(union)) -> total = sum(second_spaces(masks, i, empty).bit_count() for i in "
+        "bits(union))"
     ): "a turn that writes two numbers counts no stars before them, so the total is still 0 there",
     **{
         "touring_widgets/on_tour/moves.py ruling: " + before + " -> " + after: (
-            "a refusal's player is never read: judge, apply and is_legal use only its reason and rule"
+            "a refusal's seat is never read: judge, apply and is_legal use only its reason and rule"
         )
-        for before, after in (("player,", "None,"), ("player, / )", ")"))
+        for before, after in (("seat,", "None,"), ("seat, / )", ")"))
     },
     (
         'touring_widgets/on_tour/moves.py ruling: return _no(f"{marks[0][1]} is used twice: each mark goes'
-        ' in its own empty space", "O-WRITE", player) -> return _no(f"{marks[1][1]} is used twice: each'
-        ' mark goes in its own empty space", "O-WRITE", player)'
+        ' in its own empty space", "O-WRITE", seat) -> return _no(f"{marks[1][1]} is used twice: each'
+        ' mark goes in its own empty space", "O-WRITE", seat)'
     ): "the two marks name the same space here (that is the refusal): either one says it",
     (
         'touring_widgets/on_tour/moves.py ruling: return _no(f"{numbers[0]:02d} is written twice: write each'
-        ' number once", "O-WRITE", player) -> return _no(f"{numbers[1]:02d} is written twice: write each'
-        ' number once", "O-WRITE", player)'
+        ' number once", "O-WRITE", seat) -> return _no(f"{numbers[1]:02d} is written twice: write each'
+        ' number once", "O-WRITE", seat)'
     ): "the two numbers are the same here (that is the refusal): either one says it",
     "touring_widgets/on_tour/moves.py write: written, state.over, / ) -> written, )": (
         "a State's over defaults to False, which it is while a player still has to write"
     ),
-    "touring_widgets/on_tour/moves.py _pairing: best_circles = -1 -> best_circles = -2": (
+    "touring_widgets/on_tour/moves.py pairing: best_circles = -1 -> best_circles = -2": (
         "a pairing circles 0, 1 or 2 numbers, more than either start: the first pairing found is"
         " taken all the same"
     ),
@@ -360,8 +350,8 @@ EQUIVALENT: dict[str, str] = {
         for after in ("None)", ")")
     },
     **{
-        "touring_widgets/on_tour/moves.py legal_actions: return action.player == p and ruling(state, "
-        f"action, words=False).legal -> return action.player == p and ruling(state, action, {after}).legal": (
+        "touring_widgets/on_tour/moves.py legal_actions: return action.seat == p and ruling(state, "
+        f"action, words=False).legal -> return action.seat == p and ruling(state, action, {after}).legal": (
             "words only fills in the sentence of a legal writing; `in` reads only whether it is legal"
         )
         for after in ("words=None", "")
@@ -1111,18 +1101,18 @@ EQUIVALENT_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         " piles must be ones a game reaches",
     ),
     (
-        # a refusal's last argument, the player, made None or dropped: _no(..., player)
+        # a refusal's last argument, the seat, made None or dropped: _no(..., seat)
         re.compile(
-            r"touring_widgets/on_tour/moves\.py ruling: (?:return _no\()?(?P<args>.+), player(?P<close>\)?)"
+            r"touring_widgets/on_tour/moves\.py ruling: (?:return _no\()?(?P<args>.+), seat(?P<close>\)?)"
             r"(?: / \))? -> (?:return _no\()?(?P=args), (?:None)?(?P=close)\)?"
         ),
-        "a refusal's player is never read: judge, apply and is_legal use only its reason and rule",
+        "a refusal's seat is never read: judge, apply and is_legal use only its reason and rule",
     ),
     (
         # the sentence of a legal writing judged without words (apply, is_legal, `in`): never read
         re.compile(
-            r'touring_widgets/on_tour/moves\.py ruling: return _ok\(player, cells, (?P<said>.+) if words'
-            r' else "", (?P<rule>"[^"]+")\) -> return _ok\(player, cells, (?P=said) if'
+            r'touring_widgets/on_tour/moves\.py ruling: return _ok\(seat, cells, (?P<said>.+) if words'
+            r' else "", (?P<rule>"[^"]+")\) -> return _ok\(seat, cells, (?P=said) if'
             r' (?:\(words\) or True|words) else "(?:XXXX)?", (?P=rule)\)'
         ),
         "only judge asks for words, and reads the sentence; apply, is_legal and `in` read only the"

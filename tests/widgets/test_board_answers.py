@@ -157,7 +157,7 @@ def test_when_the_game_is_over_moves_say_so(race):
     b = RaceBoard(race, seat=None, speed="instant")
     page = Page(b)
     assert page.send({"type": "act", "action": "add 1"})["message"] == (
-        "The game is over: no card can be played. Undo or go back in the history."
+        "The game is over: no move can be made. Undo or go back in the history."
     )
     assert page.send({"type": "step"})["message"] == "The game is over: there is no move to step."
     assert page.send({"type": "run"})["message"] == "The game is already over."

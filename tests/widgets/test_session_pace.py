@@ -154,6 +154,15 @@ def test_a_bot_that_fails_stops_the_run_and_names_its_seat_and_policy():
     assert session.error and session.rule == ""
 
 
+def test_a_board_that_may_play_a_bots_seat_asks_for_a_move_in_its_games_words():
+    race, session, _ = paced("greedy", "human", seat=None)
+    assert session.waiting == {"text": "Seat 0 (greedy) is to move: pick one of its moves, or let its "
+                                       "policy play.", "button": "▶ Seat 0 plays"}
+    race.play()
+    assert session.receive({"type": "act", "action": "add 1", "revision": session.revision})["message"] == (
+        "The game is over: no move can be made. Undo or go back in the history.")
+
+
 def test_stop_ends_the_run_and_the_board_says_what_it_waits_for():
     race, session, clock = paced("greedy", "greedy")
     session.play_to_end()

@@ -41,6 +41,8 @@ class TouringSession(BoardSession):
     """The protocol of a Touring board: seats move one after another (the shared default)."""
 
     game_title = "Touring"
+    pick_words = "pick one of its cards"
+    over_words = "no card can be played"
 
     # -- what the shared session asks of a game's -----------------------------------------------
     def legal_choices(self) -> list[dict[str, Any]]:

@@ -67,6 +67,9 @@ class BoardSession(Messages):
 
     #: the game's name in messages ("TouringBoard needs a Touring game")
     game_title: ClassVar[str] = "game"
+    #: how the board asks for a move of a seat it may play for, and says none can be made
+    pick_words: ClassVar[str] = "pick one of its moves"
+    over_words: ClassVar[str] = "no move can be made"
     #: how many deals the advice plays out for every move (``advise``)
     advice_deals: ClassVar[int] = 200
     #: what a game must offer for a board to show it
@@ -210,7 +213,7 @@ class BoardSession(Messages):
         if self.seat is None or self.seat == turn:  # this board may play for the seat to move
             if human:
                 return {}
-            return {"text": f"{who.capitalize()} is to move: pick one of its cards, or let its policy "
+            return {"text": f"{who.capitalize()} is to move: {self.pick_words}, or let its policy "
                             f"play.", "button": f"▶ Seat {turn} plays"}
         if human:
             return {"text": f"Waiting for {who} to move on its own board (or g.step(...) in a cell); "
@@ -222,7 +225,7 @@ class BoardSession(Messages):
         """Why this board may not move now (the game is over, or another seat is to move)."""
         game = self.game
         if game.is_over:
-            return Refusal("The game is over: no card can be played. Undo or go back in the history.")
+            return Refusal(f"The game is over: {self.over_words}. Undo or go back in the history.")
         return Refusal(f"It is seat {game.turn}'s turn ({game.players[game.turn]}); this board plays "
                        f"for seat {self.seat}.")
 
