@@ -310,19 +310,10 @@ def _next_decks(deck: Deck) -> list[tuple[Deck, int, int, int]]:
     pairs = (*deck[0], *deck[1])
     counts = [d for d, _ in pairs]
     in_play = [t for _, t in pairs]
+    mine_play, rest_play = in_play[:mine], in_play[mine:]
     found: dict[Deck, list[int]] = {}
-
-    def add(ways: int, drawn: tuple[int, ...], rest: Any) -> None:
-        kind = 0 if len(set(drawn)) == 1 else 1 if min(drawn) < mine else 2
-        after = (tuple(sorted(zip(rest[:mine], in_play[:mine]))),
-                 tuple(sorted(zip(rest[mine:], in_play[mine:]))))
-        if after in found:
-            found[after][kind] += ways
-        else:
-            found[after] = [0, 0, 0]
-            found[after][kind] = ways
-
     if sum(counts) >= 3:
+        flips = []
         for a, b, c in _TRIPLES:
             if a == c:
                 ways = comb(counts[a], 3)
@@ -337,8 +328,16 @@ def _next_decks(deck: Deck) -> list[tuple[Deck, int, int, int]]:
                 rest[a] -= 1
                 rest[b] -= 1
                 rest[c] -= 1
-                add(ways, (a, b, c), rest)
+                flips.append((ways, (a, b, c), rest))
     else:  # the deck runs out: the discards are shuffled into a new one
-        for ways, _, drawn, rest, _ in _flip_ways(tuple(counts), tuple(t - d for d, t in pairs)):
-            add(ways, drawn, rest)
+        flips = [(ways, drawn, rest) for ways, _, drawn, rest, _ in
+                 _flip_ways(tuple(counts), tuple(t - d for d, t in pairs))]
+    for ways, drawn, rest in flips:
+        kind = 0 if drawn[0] == drawn[1] == drawn[2] else 1 if min(drawn) < mine else 2
+        after = (tuple(sorted(zip(rest[:mine], mine_play))), tuple(sorted(zip(rest[mine:], rest_play))))
+        if after in found:
+            found[after][kind] += ways
+        else:
+            found[after] = ways_of = [0, 0, 0]
+            ways_of[kind] = ways
     return [(after, *ways) for after, ways in found.items()]
