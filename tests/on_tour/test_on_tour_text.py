@@ -29,7 +29,7 @@ def test_O_ROLL_the_turn_line_names_the_cards_the_dice_the_numbers_and_who_write
         "Next to write: p0."),
     (12, "Turn 13, p0 rolls: cards PA (East), ND (North), GA (South); dice 1 4 → 14 and 41; the discards "
          "were reshuffled (O-FLIP). Next to write: p0."),
-    (19, "Turn 20, p0 rolls: cards no cards (last turn, O-LAST); dice 7 1 → 17 and 71. Next to write: p0."),
+    (19, "Turn 20, p0 rolls: no cards (last turn, O-LAST); dice 7 1 → 17 and 71. Next to write: p0."),
     (20, "Game over after turn 20: every map is full (O-END)."),
 ])
 def test_O_STAR_O_FLIP_O_LAST_O_END_the_turn_line_says_what_the_turn_is(solo, position, line):

@@ -254,12 +254,13 @@ def turn_line(state: State) -> str:
     if state.over:
         return f"Game over after turn {state.round}: every map is full (O-END)."
     a, b = state.dice
-    cards = ", ".join(f"{c} ({CARD_REGION[c]})" for c in state.cards) or "no cards (last turn, O-LAST)"
+    shown = ", ".join(f"{c} ({CARD_REGION[c]})" for c in state.cards)
+    cards = f"cards {shown}" if shown else "no cards (last turn, O-LAST)"
     low, high = state.numbers
     what = "a star (O-STAR)" if state.star_turn else f"{low:02d} and {high:02d}"
     flip = "; the discards were reshuffled (O-FLIP)" if state.reshuffled else ""
     return (
-        f"Turn {state.round}, p{state.roller} rolls: cards {cards}; dice {a} {b} → {what}{flip}. "
+        f"Turn {state.round}, p{state.roller} rolls: {cards}; dice {a} {b} → {what}{flip}. "
         f"Next to write: p{state.turn}."
     )
 
