@@ -97,6 +97,8 @@ class TestTouringRefusesWhatNoGameReaches:
         refused("T-TURN", "seat 1 holds 6 cards, but a hand holds at most 5", touring, hands={1: MOVER})
         refused("T-TURN", "seat 1 holds 4 cards, but every hand holds 5 between turns", touring,
                 hands={1: MOVER[:4]})
+        refused("T-TURN", "seat 1 holds 1 card, but every hand holds 5 between turns", touring,
+                hands={1: MOVER[:1]})
         refused("T-EXHAUST", "seat 0 holds no cards", touring, hands={0: []}, rest="box")
 
     def test_a_short_hand_to_move_with_cards_left_to_draw(self):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .text import counted
 from .verdict import Verdict
 
 
@@ -51,8 +52,7 @@ class Demo:
         lines = [f"{self.name}: {self.title}", self.description]
         if self.switches:
             lines.append("Rules: " + ", ".join(self.switches))
-        moves = f"{len(self.line)} move" + "s" * (len(self.line) != 1)
-        lines.append(f"Line ({moves}): " + "; ".join(self.line))
+        lines.append(f"Line ({counted(len(self.line), 'move')}): " + "; ".join(self.line))
         if self.refused:
             lines.append("Refused on the way:")
             lines.extend(str(r) for r in self.refused)

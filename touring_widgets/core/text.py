@@ -1,4 +1,4 @@
-"""Checks on text from outside (cells, the page, saves) before any game reads it."""
+"""Checks on text from outside (cells, the page, saves) before any game reads it, and counts in words."""
 
 from __future__ import annotations
 
@@ -6,6 +6,11 @@ from ..errors import IllegalAction
 
 #: Longer text cannot be an action; it is refused before any parsing.
 MAX_TEXT = 100
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless one: "1 move", "2 moves", "0 moves"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def action_text(text: object, rule: str, forms: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ..errors import IllegalAction, LoadError
 from .frozen import fast_constructor
+from .text import counted
 
 SAVE_FORMAT = 1
 MAX_SAVE = 50_000_000  # characters; a longer text is not a save
@@ -95,7 +96,7 @@ class Variation:
 
     def __repr__(self) -> str:
         moves = ", ".join(str(a) for a in self.actions[:3]) + (", …" if len(self.actions) > 3 else "")
-        return f"<Variation at position {self.position}: {len(self.actions)} moves ({moves})>"
+        return f"<Variation at position {self.position}: {counted(len(self.actions), 'move')} ({moves})>"
 
 
 Listener = Callable[["Timeline"], None]

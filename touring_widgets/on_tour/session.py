@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ..core.text import counted
 from ..errors import IllegalAction
 from ..widgets.protocol import Handler, Refusal
 from ..widgets.session import BoardSession
@@ -399,8 +400,8 @@ class OnTourSession(BoardSession):
                     "total": None}
         gap = best.total - score.total
         compare = ("as good as the best tour" if gap == 0 else f"{gap} below the best tour ({best.total})")
-        text = (f"Your tour scores {score.total} = {score.spaces} space{'s' * (score.spaces != 1)} + "
-                f"{score.circles} circle{'s' * (score.circles != 1)}: {compare}.")
+        text = (f"Your tour scores {score.total} = {counted(score.spaces, 'space')} + "
+                f"{counted(score.circles, 'circle')}: {compare}.")
         return {**out, "ok": True, "text": text, "rule": "O-SCORE", "total": score.total}
 
     # -- messages from the page ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.text import counted
 from .actions import read_action
 from .facts import BOARD, CARD_REGION, INDEX, SPACES
 from .moves import pairing
@@ -226,7 +227,8 @@ def _narrate_end(before: State, after: State) -> str:
     scores = [best_tour(after.map(p)) for p in range(after.players)]
     for p, score in enumerate(scores):
         tour = " -> ".join(score.tour)
-        text += _cite(f"; p{p} scores {score.total}: {score.spaces} spaces on its best tour ({tour}) plus "
+        spaces = counted(score.spaces, "space")
+        text += _cite(f"; p{p} scores {score.total}: {spaces} on its best tour ({tour}) plus "
                       f"{score.circles} circled", "O-ROUTE", "O-SCORE")
     totals = [s.total for s in scores]
     if after.players == 1:

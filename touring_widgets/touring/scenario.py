@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.text import counted
 from ..errors import IllegalAction
 from .facts import CARD_IDS, CARDS, MILEAGE, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
 from .game import Touring
@@ -172,7 +173,7 @@ def position(game: Touring, spec: Any) -> tuple[dict[str, Any], State]:
     for seat, hand in sorted(hands.items()):
         most = 6 if seat == turn else 5
         if len(hand) > most:
-            raise IllegalAction(f"seat {seat} holds {len(hand)} cards, but a hand holds at most "
+            raise IllegalAction(f"seat {seat} holds {counted(len(hand), 'card')}, but a hand holds at most "
                                 f"{most} {'(its 5 and the card it drew)' if most == 6 else 'between turns'} "
                                 "(T-TURN)", "T-TURN")
 
@@ -239,8 +240,8 @@ def _check_hands(hands: list[tuple[str, ...]], turn: int, rest: str, pile: tuple
                 if seat == turn:
                     who = "the seat to move has drawn and holds 6"
                 raise IllegalAction(
-                    f"seat {seat} holds {len(hand)} cards, but {who}: a full deck never runs dry, so every "
-                    "turn begins with a draw (T-TURN)", "T-TURN")
+                    f"seat {seat} holds {counted(len(hand), 'card')}, but {who}: a full deck never runs dry, "
+                    "so every turn begins with a draw (T-TURN)", "T-TURN")
         return
     buried = any(len(t.go) > 1 or len(t.freeway) > 1 for t in tables)
     if len(hands[turn]) < 6 and (pile or discard or buried):
