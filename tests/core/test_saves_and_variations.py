@@ -185,7 +185,7 @@ def test_stepping_the_move_the_line_holds_is_a_redo_and_another_keeps_a_variatio
     assert len(g) == 3 and g.position == 2
     (v,) = g.variations
     assert v.position == 1 and [str(a) for a in v.actions] == ["discard broken_spring"]
-    assert repr(v) == "<Variation at position 1: 1 moves (discard broken_spring)>"
+    assert repr(v) == "<Variation at position 1: 1 move (discard broken_spring)>"
 
 
 def test_entering_a_variation_makes_it_the_line_and_keeps_the_old_line_as_a_variation():

@@ -317,7 +317,7 @@ def test_after_entering_a_variation_a_move_from_a_cell_is_shown_and_told(race, b
     race.goto(1)
     race.step("add 1")  # a cell plays over the line's move 2: that line becomes a variation
     assert board.position == race.position == 2 and board.view["total"] == race.state.total
-    assert board.message == ("Another move at move 2: the line it replaced (1 moves) is kept as "
+    assert board.message == ("Another move at move 2: the line it replaced (1 move) is kept as "
                              f"variation {len(race.variations)}; click it under the history to go back.")
 
 

@@ -28,6 +28,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
+from ..core.text import counted
 from ..errors import IllegalAction
 from . import protocol
 from .advice import Advisor
@@ -321,8 +322,9 @@ class BoardSession(Messages):
             count = len(getattr(self.game, "variations", ()))
             if count > self._variation_count:
                 v = self.game.variations[-1]
-                self.say(f"Another move at move {v.position + 1}: the line it replaced ({len(v.actions)} "
-                         f"moves) is kept as variation {count}; click it under the history to go back.")
+                self.say(f"Another move at move {v.position + 1}: the line it replaced "
+                         f"({counted(len(v.actions), 'move')}) is kept as variation {count}; click it under "
+                         f"the history to go back.")
             elif self.error or (self.message and not self._own_step):
                 self.say("")  # what was said is about an older position (bots answering keep it)
             self._variation_count = count
