@@ -354,7 +354,7 @@ EQUIVALENT: dict[str, str] = {
         f"action, words=False).legal -> return action.seat == p and ruling(state, action, {after}).legal": (
             "words only fills in the sentence of a legal writing; `in` reads only whether it is legal"
         )
-        for after in ("words=None", "")
+        for after in ("words=None", "", "words=True")
     },
     (
         _SCORING + "frontier.py _piece: role = 1 if own > other else 2  # climbing from the "

@@ -88,3 +88,14 @@ def test_a_map_asked_with_the_old_keyword_says_its_new_name():
     for method in ("map", "empty_count"):
         with pytest.raises(TypeError, match=rf"^{method}\(\) got both seat and player"):
             getattr(state, method)(seat=1, player=1)
+
+
+def test_a_legal_list_asked_with_the_old_keyword_says_its_new_name_and_names_its_seat():
+    state = tw.OnTour(players=2, seed=7).state
+    said = r"^legal_actions\(player=\.\.\.\) is deprecated: write seat=\.\.\.$"
+    with pytest.warns(DeprecationWarning, match=said):
+        legal = tw.on_tour.legal_actions(state, player=1)
+    assert legal.seat == 1 and len(legal) > 0 and list(legal) == list(tw.on_tour.legal_actions(state, 1))
+    assert repr(legal) == f"<{len(legal)} legal actions for seat 1>"
+    with pytest.raises(TypeError, match=r"^legal_actions\(\) got both seat and player"):
+        tw.on_tour.legal_actions(state, 0, player=1)
