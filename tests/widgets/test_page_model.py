@@ -108,6 +108,25 @@ def test_on_tour_page_writes_a_clicked_number_in_a_lit_space(source, tmp_path):
     board.close()
 
 
+def test_on_tour_page_tells_a_screen_reader_the_keys_of_the_turn(tmp_path):
+    """A star turn has one mark to pick, the star: the canvas's description says so."""
+    o = tw.OnTour(players=["human"], seed=3)
+    while not o.state.star_turn:
+        o.step()
+    board = o.board(seat=0, speed="instant")
+    star = run_page(composed(board, tmp_path), [{"state": published(board)}])["steps"][0]["label"]
+    o.step()
+    while o.state.star_turn:
+        o.step()
+    board.close()
+    board = o.board(seat=0, speed="instant")
+    numbers = run_page(composed(board, tmp_path), [{"state": published(board)}])["steps"][0]["label"]
+    assert "Press 1 to pick the star, arrows up and down to choose a lit space" in star
+    assert "1 or 2" not in star
+    assert "Press 1 or 2 to pick a number, arrows up and down to choose a lit space" in numbers
+    board.close()
+
+
 def test_a_stale_page_sends_the_revision_it_saw(tmp_path):
     """A move clicked on an old position carries the old revision, for Python to refuse."""
     g = tw.Touring(players=["human", "greedy"], seed=7)

@@ -31,7 +31,7 @@ for (const step of steps) {
   if (step.key) canvas.dispatchEvent(keyEvent(step.key));
   await frames();
   out.steps.push({ clicked: step.click ? !!target : null, sent: model.sent.slice(), data: { ...el.dataset },
-    boxes: el.board.hitboxes().map((b) => b.id) });
+    boxes: el.board.hitboxes().map((b) => b.id), label: canvas.getAttribute("aria-label") });
 }
 cleanup();
 out.listening = model.listening();

@@ -268,8 +268,8 @@ export const GAME = {
     const asks = turnAsks(api.config.palette.turn_words, marks.turn, v).text;
     return `On Tour board, ${who}. ${v.over ? "Game over." : turnWords(v)} ` +
       (me ? `Best tour ${scoreText(me)}. ` : "") +
-      (plays(api) ? `${asks} Press 1 or 2 to pick a number, arrows up and down to choose a lit space, Enter ` +
-        "to write." : "");
+      (plays(api) ? `${asks} ${v.star_turn ? "Press 1 to pick the star" : "Press 1 or 2 to pick a number"}, ` +
+        "arrows up and down to choose a lit space, Enter to write." : "");
   },
 };
 
