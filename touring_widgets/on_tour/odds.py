@@ -74,13 +74,14 @@ def _flip_ways(deck: tuple[int, ...], discard: tuple[int, ...]):
 def _draw(pool: tuple[int, ...], k: int, given: tuple[int, ...], discard: tuple[int, ...]):
     out_of = comb(sum(pool), k)
     for picked in combinations_with_replacement(range(len(pool)), k):
-        need = Counter(picked)
-        ways = 1
-        for region, n in need.items():
-            ways *= comb(pool[region], n)
+        rest, ways, run, before = list(pool), 1, 0, -1
+        for region in picked:  # picked is sorted: the product of comb(pool[r], times r is picked)
+            run = run + 1 if region == before else 1
+            ways = ways * rest[region] // run
+            rest[region] -= 1
+            before = region
         if ways:
-            rest = tuple(pool[r] - need[r] for r in range(len(pool)))
-            yield ways, out_of, (*given, *picked), rest, discard
+            yield ways, out_of, (*given, *picked), tuple(rest), discard
 
 
 def star_turn(game: OnTour) -> Fraction:
@@ -227,8 +228,8 @@ def _until_full(
     if depths <= 0:
         return Fraction(0)
     in_play = [d + x for d, x in zip(deck, discard)]
-    start = (_sorted((deck[r], in_play[r]) for r in regions),
-             _sorted((deck[r], in_play[r]) for r in range(len(deck)) if r not in regions))
+    order = [*regions, *(r for r in range(len(deck)) if r not in regions)]
+    start = _deck([deck[r] for r in order], [in_play[r] for r in order], len(regions))
     hit, last = (int(chance * 100) for chance in hits)  # out of the 100 rolls of two dice
     double = int(_DOUBLE * 100)
     outs = _flip_counts(sum(deck), sum(in_play), depths)
@@ -293,12 +294,11 @@ def _flip_counts(size: int, in_play: int, turns: int) -> list[int]:
     return outs
 
 
-def _sorted(pairs: Any) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted(pairs))
-
-
-#: the regions three cards can show, each set once, in order
-_TRIPLES = tuple(combinations_with_replacement(range(len(REGIONS)), 3))
+def _deck(counts: Any, in_play: Any, mine: int) -> Deck:
+    """A deck as the chance needs it, from its counts and the cards in play of each region, the
+    ``mine`` regions where the space lies first."""
+    pairs = list(zip(counts, in_play))
+    return tuple(sorted(pairs[:mine])), tuple(sorted(pairs[mine:]))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -308,36 +308,13 @@ def _next_decks(deck: Deck) -> list[tuple[Deck, int, int, int]]:
     and of one showing none."""
     mine = len(deck[0])
     pairs = (*deck[0], *deck[1])
-    counts = [d for d, _ in pairs]
+    counts = tuple(d for d, _ in pairs)
     in_play = [t for _, t in pairs]
-    mine_play, rest_play = in_play[:mine], in_play[mine:]
     found: dict[Deck, list[int]] = {}
-    if sum(counts) >= 3:
-        flips = []
-        for a, b, c in _TRIPLES:
-            if a == c:
-                ways = comb(counts[a], 3)
-            elif a == b:
-                ways = comb(counts[a], 2) * counts[c]
-            elif b == c:
-                ways = counts[a] * comb(counts[b], 2)
-            else:
-                ways = counts[a] * counts[b] * counts[c]
-            if ways:
-                rest = counts.copy()
-                rest[a] -= 1
-                rest[b] -= 1
-                rest[c] -= 1
-                flips.append((ways, (a, b, c), rest))
-    else:  # the deck runs out: the discards are shuffled into a new one
-        flips = [(ways, drawn, rest) for ways, _, drawn, rest, _ in
-                 _flip_ways(tuple(counts), tuple(t - d for d, t in pairs))]
-    for ways, drawn, rest in flips:
-        kind = 0 if drawn[0] == drawn[1] == drawn[2] else 1 if min(drawn) < mine else 2
-        after = (tuple(sorted(zip(rest[:mine], mine_play))), tuple(sorted(zip(rest[mine:], rest_play))))
-        if after in found:
-            found[after][kind] += ways
-        else:
-            found[after] = ways_of = [0, 0, 0]
-            ways_of[kind] = ways
+    for ways, _, drawn, rest, _ in _flip_ways(counts, tuple(t - d for d, t in pairs)):
+        kind = 0 if len(set(drawn)) == 1 else 1 if min(drawn) < mine else 2
+        after = _deck(rest, in_play, mine)
+        if after not in found:
+            found[after] = [0, 0, 0]
+        found[after][kind] += ways
     return [(after, *ways) for after, ways in found.items()]
