@@ -86,3 +86,33 @@ def test_nim_on_its_board() -> None:
     assert game.is_over and board.view["over"] and board.view["winners"] == game.winners
     assert "stones" in board.picture()
     board.close()
+
+
+def test_nim_board_starts_a_new_game_and_exports_it() -> None:
+    """New game and the export are shared: Nim's board has them without a line of its own."""
+    game = at_pile_of(9, ["human", "careless"])
+    board = game.board(seat=0, speed="instant")
+    try:
+        board.play_to_end()
+        assert game.is_over
+        lines = board.export_text().splitlines()
+        assert lines[0] == "Nim: seat 0 (human), seat 1 (careless)"
+        assert [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()] == game.explain(0)
+        winner = game.winners[0]
+        assert f"  seat {winner} ({game.players[winner]}): - (winner)" in lines
+        rows = board.export_csv().splitlines()
+        assert rows[0] == "number,seat,move,sentence" and rows[1].startswith("1,0,Seat 0 took ")
+        assert rows[-3:] == ["seat,player,winner", f"0,human,{'yes' if winner == 0 else 'no'}",
+                             f"1,careless,{'yes' if winner == 1 else 'no'}"]
+        new = board.rematch(seed=5)
+        assert type(new) is Nim and new.players == game.players and new.seed == 5
+        assert new.state.pile == 9 and new.scenario == {"pile": 9}  # the same start
+        assert board.game is new and board.games == [game, new] and board.position == 0
+    finally:
+        board.close()
+
+
+def at_pile_of(stones: int, players: list[str]) -> Nim:
+    game = Nim(players=players, seed=4)
+    game.start_from({"pile": stones})
+    return game

@@ -120,3 +120,20 @@ class TestVariations:
             line.enter(0)
         with pytest.raises(TypeError):
             line.enter("0")
+
+
+@pytest.mark.parametrize("cls", [tw.Touring, tw.OnTour])
+def test_the_line_knows_which_moves_a_policy_chose(cls):
+    g = cls(players=2, seed=7)
+    g.step(str(g.legal_actions()[0]))  # given
+    g.step()  # the policy's
+    g.play(max_plies=3)  # the policy's, the fast way (no board listens)
+    assert g.policy_moves == (2, 3, 4, 5)
+    g.undo()
+    g.step()  # a redo keeps who chose the move
+    assert g.policy_moves == (2, 3, 4, 5)
+    g.goto(1)
+    assert g.policy_moves == ()
+    assert cls.from_json(g.to_json()).policy_moves == ()  # a save keeps moves, not who chose them
+    g.step(str(g.future[0]))  # the move the policy chose, now given: the line is kept as it was
+    assert g.policy_moves == (2,)

@@ -56,7 +56,9 @@ def test_a_solo_game_ends_with_its_score_and_the_log_reads_at_360_px(nb):
     nb.wait_data(board, "d.story.includes('O-SOLO')")
     top = board.evaluate("el => el.board.geometry().frame")
     total = board.evaluate("el => el.board.scores()[0].total")
-    assert top["banner"]["text"] == f"Game over: {total} point{'s' * (total != 1)}"
+    # Its first 18 writings were the policy's: a personal best is a game played by hand (O-SOLO).
+    points = f"{total} point{'s' * (total != 1)}"
+    assert top["banner"]["text"] == f"Game over: {points} · not entered in your table"
     assert "wins" not in top["banner"]["text"] and "winner" not in board_words(board)
     # The move log: a hover shows the whole sentence with its rule ids, a click goes back to it.
     logs = [b for b in board.evaluate("el => el.board.hitboxes()") if b["kind"] == "log"]

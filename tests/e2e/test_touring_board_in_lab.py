@@ -78,8 +78,12 @@ def test_a_refused_place_says_why_and_keeps_the_card(notebook):
     nb.click_box(board, "m75:0")  # its own 75 pile: not lit
     nb.wait_data(board, "d.error === 'true' && d.rule === 'T-GO'")
     assert board.evaluate("el => el.dataset.selected") == m75["id"].split(":")[2]
-    assert board.evaluate("el => el.dataset.message").startswith("Illegal: 'play m75'")
+    assert board.evaluate("el => el.dataset.message").startswith("75 Miles cannot be played now: ")
     assert canvas_pixels(board) != before
+    # The card let go: its refusal goes with it.
+    nb.click_box(board, m75["id"])
+    assert board.locator("[aria-live=polite]").text_content() == "Let go of 75 Miles: pick a card (1–7)."
+    assert board.evaluate("el => el.dataset.selected") == ""
 
 
 def test_jupyterlab_keeps_its_chords(notebook):

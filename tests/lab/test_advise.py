@@ -9,6 +9,7 @@ import pytest
 
 import touring_widgets as tw
 from touring_widgets import lab
+from touring_widgets.core.search import advice_search, results, tied_best
 from touring_widgets.on_tour.scoring import best_tour
 
 WIN_NOW = dict(  # seat 0 is one 25 from 590 miles (T-WIN) and holds it
@@ -96,6 +97,43 @@ class TestAdvice:
         g.play()
         with pytest.raises(ValueError, match="over"):
             lab.advise(g, n=1, progress=False)
+
+
+class TestTies:
+    """Moves whose 95 % intervals overlap the best's are reported as tied, none starred alone."""
+
+    def test_t_win_moves_whose_intervals_overlap_the_best_are_tied_with_it(self):
+        g = tw.touring.scenario(**WIN_NOW)
+        table = lab.advise(g, n=20, seed=1, progress=False)
+        assert list(table.columns) == ["move", "win_chance", "low", "high", "playouts", "tied_with_best"]
+        best = table.iloc[0]
+        tied = table[table["tied_with_best"]]
+        assert best["move"] == "play m25" and best["tied_with_best"] and len(tied) >= 2
+        assert table.attrs["tied"] == list(tied["move"])
+        for row in table.itertuples():  # tied exactly when the intervals overlap the best's
+            assert row.tied_with_best == (row.high >= best["low"] and row.low <= best["high"])
+
+    def test_o_score_a_clearly_best_writing_is_tied_with_none(self):
+        o = on_tour_last_turn(3)  # two writings, worth different final scores exactly
+        table = lab.advise(o, n=2, seed=1, progress=False)
+        assert len(table) == 2 and table["expected_score"].iloc[0] > table["high"].iloc[1]
+        assert not table["tied_with_best"].any() and table.attrs["tied"] == []
+
+    def test_o_score_two_writings_of_the_same_final_score_are_tied(self):
+        o = on_tour_last_turn(5)  # two writings worth the same final score exactly
+        table = lab.advise(o, n=2, seed=1, progress=False)
+        assert len(table) == 2 and table["expected_score"].nunique() == 1
+        assert table["tied_with_best"].all() and table.attrs["tied"] == list(table["move"])
+
+    def test_tied_best_reads_the_intervals(self):
+        search = advice_search(tw.touring.scenario(**WIN_NOW), seed=1)
+        a, b, c = search.tallies[:3]
+        for tally, wins in ((a, 60), (b, 52), (c, 20)):  # 60, 52 and 20 wins in 80 playouts
+            tally.n, tally.total, tally.squares = 80, wins, wins
+        assert tied_best(search) == [a, b]  # c's interval lies wholly under a's
+        b.total = b.squares = 30
+        assert tied_best(search) == []  # a alone, clearly best
+        assert [r["tied"] for r in results(search)][:3] == [False, False, False]
 
 
 class TestSearchBot:

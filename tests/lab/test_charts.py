@@ -299,11 +299,21 @@ class TestHistogramDrawing:
         h = Histogram(exact=DICE, title="Sum of two dice", xlabel="sum", ylabel="share of rolls")
         h.update({7: 1500, 6: 1234}, force=True)
         written = texts(full_frame(rec, h))
-        for text in ("Sum of two dice", "sum", "share of rolls", "simulated (n = 2,734)", "exact"):
+        # the y axis's title says its ticks are percentages
+        for text in ("Sum of two dice", "sum", "share of rolls (%)", "simulated (n = 2,734)", "exact"):
             assert text in written
         # the y label is turned a quarter turn to read bottom-up
-        (ylabel,) = [o for o in full_frame(rec, h) if o.name == "fillText" and o.args[0] == "share of rolls"]
+        (ylabel,) = [o for o in full_frame(rec, h) if o.name == "fillText" and o.args[0] == h.ytitle]
+        assert h.ytitle == "share of rolls (%)"
         assert ylabel.matrix[1] == pytest.approx(-2) and ylabel.matrix[2] == pytest.approx(2)
+
+    def test_the_y_title_names_percentages_only_when_the_ticks_are_percentages(self, rec: Recorder) -> None:
+        assert Histogram(exact=DICE).ytitle == "share (%)"
+        assert Histogram(exact=DICE, ylabel="share of rolls", percent=False).ytitle == "share of rolls"
+        assert Histogram(exact=DICE, ylabel="percent of rolls").ytitle == "percent of rolls"
+        assert Convergence(exact=0.5).ytitle == "share (%)" and Convergence(exact=0.5).xlabel == "trials"
+        assert "share of rolls" in texts(full_frame(rec, Histogram(exact=DICE, ylabel="share of rolls",
+                                                                    percent=False)))
 
     def test_the_legend_counts_the_games_as_they_come(self, rec: Recorder) -> None:
         h = Histogram(exact=DICE)
@@ -366,7 +376,7 @@ class TestHistogramDrawing:
         names = [f"a card called number {i}" for i in range(20)]
         h = Histogram(exact={n: Fraction(1, 20) for n in names})
         ops = full_frame(rec, h)
-        slanted = [o for o in on(ops, 0, "fillText") if abs(o.matrix[1]) > 0.1 and o.args[0] != h.ylabel]
+        slanted = [o for o in on(ops, 0, "fillText") if abs(o.matrix[1]) > 0.1 and o.args[0] != h.ytitle]
         assert slanted and all(len(o.args[0]) <= 16 and o.args[0].endswith("…") for o in slanted)
         _a, b, _c, d, _e, _f = slanted[0].matrix
         assert math.degrees(math.atan2(b, d)) == pytest.approx(-45)
@@ -620,13 +630,13 @@ class TestConvergence:
         assert band.style["fill_style"] == PALETTES["auto"].band
 
     def test_title_axis_labels_and_legend_are_written(self, rec: Recorder) -> None:
-        c = Convergence(exact=Fraction(1, 6), title="A six", ylabel="frequency of a six")
+        c = Convergence(exact=Fraction(1, 6), title="A six", xlabel="rolls", ylabel="frequency of a six")
         c.update(170, 1000, force=True)
         written = texts(full_frame(rec, c))
         for text in (
             "A six",
-            "frequency of a six",
-            "games played",
+            "frequency of a six (%)",
+            "rolls",
             "simulated 17% (n = 1,000)",
             "exact 1/6 ≈ 16.7%",
             "95% of runs",

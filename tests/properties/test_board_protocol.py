@@ -349,8 +349,13 @@ class Table:
                 assert not steps, f"{where}: the board moved with no move due"
                 return
             assert steps or failures, f"{where}: a move was due, and the board neither moved nor failed"
-            assert len(steps) <= 1 or board.speed == "instant", f"{where}: one tick made {len(steps)} moves"
-            self._check_run(where, before.autoplay, movers, failures)
+            answering = self.on_tour and before.autoplay == "bots"  # On Tour's bots answer in one go
+            assert len(steps) <= 1 or board.speed == "instant" or answering, \
+                f"{where}: one tick made {len(steps)} moves"
+            if answering:
+                self._check_on_tour_answer(where, steps, movers, failures)
+            else:
+                self._check_run(where, before.autoplay, movers, failures)
             return
         ok = reply is not None and reply["ok"]
         sent = content.get("type") if isinstance(content, dict) else None
@@ -388,12 +393,9 @@ class Table:
             assert not board.running, f"{where}: {sent} started moves by itself"
             return
         if sent == "run":
-            if before.speed != "instant":
-                assert not steps and board.running and board.autoplay == "end", \
-                    f"{where}: Play to end does not play on at the board's pace"
-            else:
-                self._check_run(where, "end", movers, failures)
-                assert failures or game.is_over, f"{where}: Play to end (instant) stopped before the end"
+            # Instant too: the page has its click answered before the moves are made.
+            assert not steps and board.running and board.autoplay == "end", \
+                f"{where}: Play to end does not play on at the board's pace"
             return
         assert steps, f"{where}: an accepted {sent} moved nothing"
         if sent == "step":
@@ -417,18 +419,27 @@ class Table:
         if not self.humans:
             assert not answers and not board.running, f"{where}: bots answered in a game without humans"
             return
+        # The bots answer a tick later, at any speed: the page sees the move first.
+        assert not answers, f"{where}: bots answered before the page had the move"
         if self.on_tour:
-            assert not board.running, f"{where}: On Tour's bots answer at once, not at a pace"
-            turns = [(seat, state.round) for seat, (state, _) in zip(answers, steps[1:])]
-            assert len(set(turns)) == len(turns), f"{where}: a bot wrote twice in a turn"
-            if not failures and not game.is_over and game.state.round == steps[0][0].round:
-                waiting = [p for p in range(len(players)) if not game.state.written[p]]
-                assert all(players[p] == "human" for p in waiting), \
-                    f"{where}: seats {waiting} have not written after the human"
+            state = game.state
+            bots = [p for p in range(len(players)) if not state.written[p] and players[p] != "human"]
+            assert board.running == bool(bots and not game.is_over), \
+                f"{where}: the board {'writes on' if board.running else 'stopped'} with bots {bots} to write"
             return
-        if board.speed != "instant" and not failures:
-            assert not answers, f"{where}: bots answered at once at speed {board.speed}"
         self._check_run(where, "bots", answers, failures)
+
+    def _check_on_tour_answer(self, where: str, steps: list, answers: list[int], failures: list) -> None:
+        """On Tour's bots, answering a writing: each bot still to write this turn writes once, at once."""
+        game, board, players = self.game, self.board, self.game.players
+        assert not board.running, f"{where}: On Tour's bots answer in one go, not at a pace"
+        assert all(players[p] != "human" for p in answers), f"{where}: the answer wrote for a human seat"
+        turns = [(seat, state.round) for seat, (state, _) in zip(answers, steps)]
+        assert len(set(turns)) == len(turns), f"{where}: a bot wrote twice in a turn"
+        if steps and not failures and not game.is_over and game.state.round == steps[0][0].round:
+            waiting = [p for p in range(len(players)) if not game.state.written[p]]
+            assert all(players[p] == "human" for p in waiting), \
+                f"{where}: seats {waiting} have not written after the human"
 
     def _check_run(self, where: str, mode: str, movers: list[int], failures: list) -> None:
         """Moves the board made by itself: bots only when answering, and it plays on exactly while

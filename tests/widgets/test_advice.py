@@ -121,3 +121,51 @@ class TestOnTour:
                                         if (key, space) in [(f"{k:02d}" if isinstance(k, int) else k, s)
                                                             for k, s in tw.on_tour.Action.parse(a).marks])
         board.close()
+
+
+def last_turn(seed: int) -> tw.OnTour:
+    """A solo On Tour game at its last writing: every playout's figure is exact."""
+    o = tw.OnTour(players=["human"], seed=seed)
+    while True:
+        twin = o.fork()
+        twin.step()
+        if twin.is_over:
+            return o
+        o.step()
+
+
+class TestTies:
+    """A best move whose interval overlaps another's is not starred alone: the board names the tied
+    moves and withholds its one best."""
+
+    def test_o_score_a_clearly_best_writing_is_the_best_so_far(self):
+        board = last_turn(3).board(speed="instant")  # two writings, different final scores
+        board.advise(deals=2)
+        finish(board)
+        advice = board.advice
+        assert advice["tied"] == [] and advice["best"] is not None
+        assert "; best so far: " in advice["text"] and "tied" not in advice["text"]
+        board.close()
+
+    def test_o_score_writings_of_the_same_final_score_are_tied(self):
+        o = last_turn(5)  # two writings worth the same final score
+        board = o.board(speed="instant")
+        board.advise(deals=2)
+        finish(board)
+        advice = board.advice
+        assert sorted(advice["tied"]) == sorted(str(a) for a in o.legal_actions())
+        assert advice["best"] is None and "best so far" not in advice["text"]
+        words = [board.session.advice_move(o.state, a) for a in o.legal_actions()]
+        assert all(w in advice["text"] for w in words) and advice["text"].endswith("(intervals overlap).")
+        board.close()
+
+    def test_t_view_few_deals_leave_touring_moves_tied_and_the_line_names_them(self, touring):
+        _, board = touring
+        board.advise(deals=6)
+        finish(board)
+        advice, search = board.advice, board.session.advisor.search
+        tied = advice["tied"]
+        assert len(tied) > 2 and tied[0] == str(search.ranked()[0].action)
+        first = board.session.advice_move(search.state, search.ranked()[0].action)
+        assert f"; tied: {first}, " in advice["text"]
+        assert f"and {len(tied) - 2} more moves (intervals overlap)." in advice["text"]

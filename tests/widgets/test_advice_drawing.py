@@ -31,6 +31,11 @@ const plain = (f) => ({ ...f, byAction: f.byAction, byCard: f.byCard });
 out.touring = plain(t.adviceFigures(data.touring.advice, data.touring.choices));
 out.stale = plain(t.adviceFigures(data.touring.advice, data.touring.choices.slice(1)));
 out.none = plain(t.adviceFigures({}, data.touring.choices));
+out.clear = plain(t.adviceFigures(data.clear, data.touring.choices));
+const kit = { figureText: sh.figureText };
+const label = (figures) => Object.fromEntries(Object.entries(figures.byAction).map(([a, f]) =>
+  [a, t.figureLabel(kit, figures.kind, f, a === figures.best, 999, () => 0)]));
+out.labels = { tied: label(out.touring), clear: label(out.clear) };
 out.texts = data.texts.map(([kind, e, lo, hi, short]) => sh.figureText(kind, e, lo, hi, short));
 out.words = data.words.map((args) => sh.figureWords(...args));
 out.feet = {};
@@ -40,13 +45,14 @@ for (const width of [360, 800, 1400]) {
     { ...s, advice: data.touring.advice }), waiting: sh.footerLayout(width, 500,
     { ...s, advice: { on: true, text: "Advice waits for seat 0 to move (seat 1 is to move now)." } }) };
 }
-out.onTour = data.onTour.map(({ advice, choices: raw }) => {
+out.onTour = data.onTour.map(({ advice, clear, choices: raw }) => {
   const choices = o.splitChoices(raw);
   const marks = o.firstMarks(choices);
   const all = { spaces: o.litFirst(choices, null), mark: null };
   const res = {
     marks, bodies: o.expandChoices(raw),
     none: o.adviceOnSpaces(advice, choices, all, []),
+    clear: o.adviceOnSpaces(clear, choices, all, []),
     better: o.adviceOnSpaces(advice, choices, all, [], false),
     fit: [16, 23, 24, 40].map((tile) => o.figuresThatFit(o.adviceOnSpaces(advice, choices, all, [], false),
       tile)),
@@ -94,10 +100,12 @@ def js():
         for _ in range(steps):
             o.step()
         board = o.board(seat=0, speed="instant")
-        on_tours.append({"advice": advised(board, 1), "choices": board.choices})
+        advice = advised(board, 1)
+        on_tours.append({"advice": advice, "choices": board.choices, "clear": clear_on_tour(advice)})
         board.close()
     data = {
         "touring": {"advice": t_advice, "choices": touring.choices}, "log": touring.log,
+        "clear": clear_touring(t_advice, ranked),
         "onTour": on_tours,
         "texts": [["chance to win", 0.62, 0.55, 0.69, False], ["chance to win", 0.62, 0.55, 0.69, True],
                   ["expected score", 29.04, 23.12, 34.88, False],
@@ -110,6 +118,25 @@ def js():
         input=json.dumps(data), capture_output=True, text=True, timeout=120, check=True,
     )
     return {"out": json.loads(result.stdout), "data": data, "ranked": ranked}
+
+
+def clear_touring(advice: dict, best: str) -> dict:
+    """The advice with ``best`` clearly best: its interval above every other move's, none tied."""
+    moves = {a: {**f, "high": min(f["high"], 0.5)} for a, f in advice["moves"].items()}
+    moves[best] = {"estimate": 0.9, "low": 0.8, "high": 0.95, "n": 6}
+    return {**advice, "moves": moves, "tied": []}
+
+
+def clear_on_tour(advice: dict) -> dict:
+    """The advice as it is when its best writing (the first of the best) is clearly best."""
+    key = max(advice["writings"], key=lambda k: advice["writings"][k][0])
+    marks = [part.split(" ") for part in key.split(", ")]
+    return {**advice, "tied": [], "best": {"action": key, "marks": marks, "figure": advice["writings"][key]}}
+
+
+def tied_marks(advice: dict) -> list[list[str]]:
+    """The marks of every writing tied for the best, from their action texts ("p0: 47 OR, 74 MT")."""
+    return [part.split(" ") for action in advice["tied"] for part in action.split(": ")[-1].split(", ")]
 
 
 def overlaps(a: dict, b: dict) -> bool:
@@ -129,7 +156,8 @@ class TestFigures:
             plain, advised, waiting = feet["plain"], feet["advised"], feet["waiting"]
             assert plain["advice"] is None
             box = advised["advice"]
-            assert " ".join(box["lines"]) == text and 1 <= len(box["lines"]) <= 3, width
+            # read whole on a phone, the tied moves' names too
+            assert " ".join(box["lines"]) == text and 1 <= len(box["lines"]) <= 4, width
             assert box["bar"] == 1 and box["done"]  # every deal played
             assert waiting["advice"]["bar"] is None and waiting["advice"]["lines"]
             message = advised["message"]
@@ -145,46 +173,66 @@ class TestTouring:
     def test_every_choice_has_its_figure_and_each_card_its_best_move(self, js):
         out = js["out"]["touring"]
         advice, choices = js["data"]["touring"]["advice"], js["data"]["touring"]["choices"]
-        assert out["byAction"] == advice["moves"] and out["kind"] == "chance to win"
+        plain = {a: {k: v for k, v in f.items() if k != "tied"} for a, f in out["byAction"].items()}
+        assert plain == advice["moves"] and out["kind"] == "chance to win"
         for card in {c["card"] for c in choices}:
             mine = [c["action"] for c in choices if c["card"] == card]
             best = out["byCard"][card]
             assert best["action"] in mine
             assert best["figure"]["estimate"] == max(advice["moves"][a]["estimate"] for a in mine)
 
-    def test_the_best_move_is_the_one_the_progress_line_names(self, js):
-        out = js["out"]["touring"]
-        text = js["data"]["touring"]["advice"]["text"]
-        from touring_widgets.touring import Action, card_name
+    def test_moves_tied_for_the_best_are_marked_alike_and_none_is_starred(self, js):
+        # Six deals: the best move's interval overlaps others' (Python's ``tied``), so the board
+        # stars none of them, marks each tied move "= ", and its progress line names them.
+        out, advice = js["out"]["touring"], js["data"]["touring"]["advice"]
+        tied = advice["tied"]
+        assert len(tied) >= 2 and js["ranked"] == tied[0]
+        assert out["best"] is None and out["bestCard"] is None and out["tied"] == tied
+        assert {a for a, f in out["byAction"].items() if f.get("tied")} == set(tied)
+        labels = js["out"]["labels"]["tied"]
+        assert all(labels[a].startswith("= ") for a in tied)
+        assert not any("★" in text for text in labels.values())
+        assert "; tied: " in advice["text"] and advice["text"].endswith("(intervals overlap).")
+        assert "best so far" not in advice["text"]
 
-        best = Action.parse(js["ranked"])
-        target = "" if best.target is None else f" on seat {best.target}"
-        words = f"{best.kind} {card_name(best.card)}{target}"
-        assert out["best"] == js["ranked"] and f"best so far: {words}," in text
-        card = next(c["card"] for c in js["data"]["touring"]["choices"] if c["action"] == out["best"])
+    def test_a_clearly_best_move_is_starred_alone(self, js):
+        out, ranked = js["out"]["clear"], js["ranked"]
+        assert out["best"] == ranked and out["tied"] == []
+        card = next(c["card"] for c in js["data"]["touring"]["choices"] if c["action"] == ranked)
         assert out["bestCard"] == card
+        labels = js["out"]["labels"]["clear"]
+        assert labels[ranked].startswith("★ ")
+        assert [a for a, text in labels.items() if "★" in text or text.startswith("=")] == [ranked]
 
     def test_figures_of_moves_not_among_the_choices_are_left_out(self, js):
         stale, dropped = js["out"]["stale"], js["data"]["touring"]["choices"][0]["action"]
         assert dropped not in stale["byAction"]
         assert len(stale["byAction"]) == len(js["out"]["touring"]["byAction"]) - 1
-        assert stale["best"] != dropped
-        assert js["out"]["none"] == {"byAction": {}, "byCard": {}, "best": None, "bestCard": None}
+        assert stale["best"] != dropped and dropped not in stale["tied"]
+        assert js["out"]["none"] == {"byAction": {}, "byCard": {}, "best": None, "bestCard": None, "tied": []}
 
 
 class TestOnTour:
     @pytest.mark.parametrize("turn", [0, 1, 2], ids=["two numbers", "star", "an X"])
     def test_with_no_mark_picked_every_mark_that_may_go_first_shows_on_its_spaces(self, js, turn):
         out, data = js["out"]["onTour"][turn], js["data"]["onTour"][turn]
-        spaces, best = data["advice"]["spaces"], data["advice"]["best"]
+        spaces = data["advice"]["spaces"]
         words = [m if m in ("star", "X") else f"{m:02d}" for m in out["marks"]]
         want = {(space, mark) for space, there in spaces.items() for mark in there if mark in words}
         assert {(f["space"], f["mark"]) for f in out["none"]} == want
+        # One deal: every writing's interval is the whole range, all are tied with the best; the
+        # board stars the marks of every tied writing alike and rings none (``best`` withheld).
+        tied = tied_marks(data["advice"])
+        assert len(data["advice"]["tied"]) >= 2 and data["advice"]["best"] is None
         for f in out["none"]:
             assert f["figure"] == spaces[f["space"]][f["mark"]] and f["slot"] == words.index(f["mark"])
+            assert f["best"] == ([f["mark"], f["space"]] in tied)
+        # With one writing clearly best, its marks alone are starred.
+        best = data["clear"]["best"]
+        for f in out["clear"]:
             assert f["best"] == ([f["mark"], f["space"]] in best["marks"])
         # an X goes second (after the number it replaces): it shows once that number is placed
-        assert sum(f["best"] for f in out["none"]) == len([m for m, _ in best["marks"] if m in words]) >= 1
+        assert sum(f["best"] for f in out["clear"]) == len([m for m, _ in best["marks"] if m in words]) >= 1
         if turn == 1:
             assert words == ["star"] and all(f["mark"] == "star" for f in out["none"])
 
@@ -226,13 +274,20 @@ class TestOnTour:
             assert len(figures) == len(placed["keys"]) and all(k in writings for k in placed["keys"])
             for f, key in zip(figures, placed["keys"], strict=True):
                 assert f["figure"] == writings[key] and f"{placed['first']} {placed['space']}" in key
-            assert [f for f in figures if f["best"]] == [max(figures, key=lambda f: f["figure"][0])]
+            top = max(figures, key=lambda f: f["figure"][0])
+            # the best writing left, and every one whose interval overlaps it, marked alike
+            assert top["best"]
+            for f in figures:
+                low, high = top["figure"][1:3]
+                assert f["best"] == (f["figure"][2] >= low and f["figure"][1] <= high)
         if turn == 2:  # the number left has no space: its X goes anywhere empty
             assert any(f["mark"] == "X" for placed in out["placed"] for f in placed["figures"])
 
     def test_every_writing_played_out_has_its_figure(self, js):
         for out, data in zip(js["out"]["onTour"], js["data"]["onTour"], strict=True):
             assert set(data["advice"]["writings"]) == set(out["bodies"])
-            best = data["advice"]["best"]
+            best = data["clear"]["best"]
             key = ", ".join(sorted(f"{m} {s}" for m, s in best["marks"]))
             assert data["advice"]["writings"][key] == best["figure"]
+            for action in data["advice"]["tied"]:  # every tied writing is one of the writings
+                assert ", ".join(sorted(action.split(": ")[-1].split(", "))) in data["advice"]["writings"]

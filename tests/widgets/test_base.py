@@ -115,7 +115,7 @@ class TestMessages:
 
     def test_local_messages_need_no_revision(self, board):
         page = Page(board)
-        assert set(LOCAL) == {"seat", "speed", "stop", "fork", "hello", "describe", "advise"}
+        assert set(LOCAL) == {"seat", "speed", "stop", "fork", "hello", "describe", "advise", "export"}
         assert page.send({"type": "speed", "speed": "slow"}, revision=False)["ok"] and board.speed == "slow"
 
     def test_a_refusal_names_its_rule(self, race, board):

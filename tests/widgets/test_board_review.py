@@ -56,8 +56,16 @@ class TestBanner:
             [solo(20), table(3, [27, 25, 20])],
             [solo(27), table(1, [27, 27])],  # as many points as the best (more circles)
             [solo(27), table(None, [])],  # the table could not be read
-        ]) == ["Game over: 27 points, a new best", "Game over: 27 points", "Game over: 20 points",
+        ]) == ["Game over: 27 points, a new best", "Game over: 27 points",
+               "Game over: 20 points · your best is 27",
                "Game over: 27 points, as good as your best", "Game over: 27 points"]
+
+    def test_a_solo_game_not_entered_says_so_and_never_claims_a_best(self):
+        # Play to end, or a line played again after an undo (O-SOLO): the table's best stays the one to beat.
+        note = "Not entered: the policy made 20 moves of this game (O-SOLO)."
+        skipped = {**table(None, [25, 20]), "note": note}
+        assert banners([[solo(27), skipped], [solo(20), {**table(None, [25]), "note": ""}]]) == [
+            "Game over: 27 points · not entered in your table", "Game over: 20 points · your best is 25"]
 
     def test_touring_and_several_players_keep_the_winning_seats(self):
         touring = {"over": True, "players": ["human", "greedy"], "winners": [1], "tables": []}

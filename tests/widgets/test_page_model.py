@@ -15,6 +15,8 @@ import pytest
 import touring_widgets as tw
 from touring_widgets.widgets.page import config_module
 
+from .page import Page
+
 PACKAGE = Path(tw.__file__).parent
 RUN_PAGE = Path(__file__).parent / "js" / "run_page.js"
 NODE = shutil.which("node")
@@ -189,3 +191,95 @@ def test_joining_refuses_what_one_module_cannot_hold(tmp_path, files, said):
 
     with pytest.raises(ValueError, match=re.escape(said)):
         compose_esm(write(tmp_path, files), {})
+
+
+# -- what the boards say: a mode always said with its way out, refusals alike ---------------------
+
+def on_tour_at_turn(turns: int = 16):
+    o = tw.OnTour(players=["human", "greedy"], seed=7)
+    for _ in range(turns):
+        o.step()
+    return o, o.board(seat=0, speed="instant")
+
+
+def test_on_tour_a_number_picked_while_drawing_a_tour_ends_the_drawing(tmp_path):
+    """A click never means two things: a number chip is for writing, so it ends drawing mode (and
+    says so), and the next click on a lit space writes there instead of going into the tour."""
+    _, board = on_tour_at_turn()
+    out = run_page(composed(board, tmp_path), [{"state": published(board)}, {"click": "button:tour"},
+                                                {"click": "number:0"}, {"clickLit": True}])
+    _, drawing, picked, placed = out["steps"]
+    assert drawing["data"]["mode"] == "tour"
+    assert drawing["said"].startswith("Drawing a tour: click spaces in order")
+    assert "Done drawing or Esc: back to writing" in drawing["said"]
+    assert picked["data"]["mode"] == "write" and picked["data"]["pick"] and picked["data"]["lit"]
+    assert picked["said"].startswith("Stopped drawing. ") and "lit space" in picked["said"]
+    assert placed["clicked"] and placed["data"]["placed"]  # written there, not drawn into a tour
+    assert all(m["type"] != "tour" for m in placed["sent"])
+    board.close()
+
+
+def test_on_tour_drawing_mode_says_itself_and_how_to_leave_after_every_answer(tmp_path):
+    """The message line names the mode and its way out with every answer; Clear keeps drawing and
+    says so; Esc and Done drawing go back to writing and say so."""
+    o, board = on_tour_at_turn()
+    tour = list(o.scores[0].tour)
+    start = published(board)
+    Page(board).send({"type": "tour", "seat": 0, "spaces": tour[:1]})
+    checked = published(board)
+    steps = [{"state": start}, {"click": "button:tour"}, {"click": f"space:{tour[0]}"}, {"state": checked},
+             {"click": "button:clear"}, {"key": "Escape"}, {"click": "button:tour"}, {"click": "button:tour"}]
+    out = run_page(composed(board, tmp_path), steps)
+    _, _, clicked, answered, cleared, escaped, again, done = out["steps"]
+    assert clicked["sent"][-1]["type"] == "tour" and clicked["said"].startswith("Drawing a tour: checking")
+    assert answered["said"].startswith("Drawing a tour: your tour scores ") and answered["badge"]
+    assert answered["said"].endswith("Clear starts again; Done drawing or Esc: back to writing.")
+    assert cleared["data"]["mode"] == "tour" and cleared["data"]["tour"] == ""
+    assert cleared["sent"][-1]["spaces"] == []
+    assert cleared["said"].startswith("Drawing a tour: tour cleared, click a space to start again.")
+    assert escaped["data"]["mode"] == "write"
+    assert escaped["said"] == "Stopped drawing; back to writing: pick a number (1 or 2), then a lit space."
+    assert again["data"]["mode"] == "tour" and again["said"].startswith("Drawing a tour: ")
+    assert done["data"]["mode"] == "write" and done["said"].startswith("Stopped drawing")
+    board.close()
+
+
+def test_on_tour_refusals_of_the_page_carry_a_rule_like_pythons(tmp_path):
+    o, board = on_tour_at_turn()
+    filled = next(s for s, c in o.map(0).items() if c is not None)
+    out = run_page(composed(board, tmp_path), [{"state": published(board)}, {"click": f"space:{filled}"}])
+    said = out["steps"][-1]
+    assert said["said"] == "Pick a number first: click a die or press 1 (18) or 2 (81), then a lit space."
+    assert said["badge"] and all(m["type"] != "why" for m in said["sent"])
+    board.close()
+    o.play()
+    board = o.board(seat=0, speed="instant")
+    out = run_page(composed(board, tmp_path), [{"state": published(board)}, {"click": f"space:{filled}"}])
+    said = out["steps"][-1]
+    assert said["said"].startswith("The game is over: every map is full (O-END).") and said["badge"]
+    board.close()
+
+
+def test_touring_a_card_let_go_clears_its_refusal_and_a_place_asks_for_a_card(tmp_path):
+    g = tw.Touring(players=["human", "greedy"], seed=7)
+    board = g.board(seat=0, speed="instant")
+    hand = f"hand:0:{g.hand(0).index('m75')}"
+    start = published(board)
+    Page(board).send({"type": "act", "action": "play m75"})
+    refused = published(board)
+    assert refused["message"].startswith("75 Miles cannot be played now: ") and refused["error"]
+    steps = [{"state": start}, {"click": "m75:0"}, {"click": hand}, {"click": "m75:0"}, {"state": refused},
+             {"click": hand}, {"click": hand}, {"key": "Escape"}]
+    out = run_page(composed(board, tmp_path), steps)
+    _, no_card, _, asked, shown, let_go, picked, escaped = out["steps"]
+    assert no_card["said"] == "Pick a card first: click one in your hand (or press 1–7), then a lit place."
+    assert no_card["badge"] and no_card["sent"] == [{"type": "hello"}]
+    assert asked["sent"][-1]["action"] == "play m75"  # not lit: Python judges it
+    assert shown["said"] == refused["message"] and shown["badge"]
+    # Drawn beside its badge, a refusal does not say its rule twice (widgets/js/message.js).
+    assert " ".join(shown["lines"]).endswith("cannot be played yet") and refused["message"].endswith("(T-GO)")
+    assert let_go["data"]["selected"] == "" and not let_go["badge"]
+    assert let_go["said"] == "Let go of 75 Miles: pick a card (1–7)."  # the refusal is gone with the card
+    assert picked["data"]["selected"] and escaped["data"]["selected"] == ""
+    assert escaped["said"] == "Let go of 75 Miles: pick a card (1–7)."
+    board.close()

@@ -91,10 +91,32 @@ def test_the_bots_stop_where_another_boards_human_is_to_move():
     assert session.waiting["button"] == "▶ Step for seat 2"
 
 
-def test_instant_plays_every_bot_move_at_once_without_the_clock():
+def test_instant_shows_the_page_move_before_the_bots_answer_and_then_theirs_as_one_change():
+    race, session, clock = paced("human", "greedy", "greedy", speed="instant")
+    changes: list[dict[str, Any]] = []
+    session.watch(changes.append)
+    reply = act(session, "add 1")
+    # The page's move reaches the page with the reply, before any bot has thought.
+    assert reply["ok"] and race.position == 1 and len(changes) == 1 and changes[0]["position"] == 1
+    assert session.running and len(clock.pending()) == 1 and clock.delays == [0]
+    clock.tick()
+    assert race.position == 3 and not session.running
+    assert len(changes) == 2 and changes[1]["position"] == 3  # both bots' moves, one change
+
+
+def test_instant_with_nothing_to_wait_on_plays_every_bot_move_at_once():
+    race = Bots(players=["human", "greedy", "greedy"], rules=RaceRules(goal=9))
+    session = RaceSession(race, seat=0, speed="instant")  # plain Python: no event loop
+    act(session, "add 1")
+    assert race.position == 3 and not session.running
+
+
+def test_an_instant_answer_stopped_before_its_turn_plays_nothing():
     race, session, clock = paced("human", "greedy", "greedy", speed="instant")
     act(session, "add 1")
-    assert race.position == 3 and not session.running and clock.later == [] and clock.delays == []
+    assert session.receive({"type": "stop"})["ok"]
+    clock.tick()
+    assert race.position == 1 and not session.running
 
 
 def test_what_the_board_says_stays_while_its_own_bots_move():

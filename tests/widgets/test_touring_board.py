@@ -157,7 +157,9 @@ class TestPlaying:
         page = Page(board)
         reply = page.send({"type": "act", "action": "play m75"})
         assert not reply["ok"] and board.error
-        assert board.message == str(game.why("play m75")) and "T-" in board.message
+        # The verdict's reason and rule, the card named as people say it (test_touring_board_play).
+        assert board.message == f"75 Miles cannot be played now: {game.why('play m75').text}"
+        assert board.rule == "T-GO"
         assert game.position == 0
 
     def test_step_undo_redo_goto_from_the_page(self, game, board):

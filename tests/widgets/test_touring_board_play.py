@@ -152,8 +152,35 @@ class TestRefusalsSayWhy:
         board = board_of(game)
         reply = Page(board).send({"type": "act", "action": "play m75"})
         assert not reply["ok"] and board.error
-        assert board.message == str(game.why("play m75")) and board.rule == "T-GO"
+        # The card as people say it, never the action text; the verdict's reason and rule kept.
+        assert board.message == f"75 Miles cannot be played now: {game.why('play m75').text}"
+        assert board.rule == "T-GO" and "'play" not in board.message and "m75" not in board.message
         assert game.position == 0
+        board.close()
+
+    @pytest.mark.parametrize(("action", "said", "rule"), [
+        ("play broken_spring on 0", "Broken Spring cannot be played on seat 0: ", "T-DELAY"),
+        ("play m25 on 1", "25 Miles cannot be played on seat 1: ", "T-SLOW"),
+        ("discard m50", "50 Miles cannot be discarded: seat 0 holds no 50 Miles", "T-TURN"),
+    ])
+    def test_every_refused_move_names_its_cards_as_people_say_them(self, game, action, said, rule):
+        board = board_of(game)
+        assert not Page(board).send({"type": "act", "action": action})["ok"]
+        assert board.message.startswith(said) and board.rule == rule
+        assert board.message.endswith(f"({rule})")
+        assert not re.search(r"\b(m\d\d|broken_spring)\b", board.message)  # names, not card ids
+        board.close()
+
+    def test_a_move_out_of_turn_or_after_the_end_cites_its_rule(self, game):
+        board = board_of(game, seat=1)
+        assert not Page(board).send({"type": "act", "action": "play go"})["ok"]
+        assert board.message.startswith("It is seat 0's turn (human)") and board.rule == "T-TURN"
+        board.close()
+        while not game.is_over:
+            game.step()
+        board = board_of(game)
+        assert not Page(board).send({"type": "act", "action": "play go"})["ok"]
+        assert board.message.startswith("The game is over") and board.rule in ("T-WIN", "T-EXHAUST")
         board.close()
 
     def test_a_board_that_is_not_to_move_marks_nothing(self, game):

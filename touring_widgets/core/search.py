@@ -195,12 +195,37 @@ def playouts_for(
     return max(least, min(most, plies // (moves + 1)))
 
 
+def tied_best(search: Search) -> list[Tally]:
+    """The moves statistically tied for the best, best estimate first: the best and every move
+    played out whose 95 % interval overlaps the best's. Empty when no other move's interval
+    overlaps the best's (it is clearly best) or fewer than two moves were played out.
+
+    Overlapping intervals do not prove two moves equal; they say the playouts so far cannot
+    tell them apart, so no one of them should be starred as the best.
+    """
+    tallies = search.tallies
+    order = sorted((k for k, t in enumerate(tallies) if t.n), key=lambda k: (-tallies[k].mean, k))
+    played = [tallies[k] for k in order]
+    if len(played) < 2:
+        return []
+    bounds = search.kit.bounds
+    low, high = played[0].interval(bounds)
+    tied = [played[0]]
+    for tally in played[1:]:
+        other_low, other_high = tally.interval(bounds)
+        if other_high >= low and other_low <= high:
+            tied.append(tally)
+    return tied if len(tied) > 1 else []
+
+
 def results(search: Search) -> Iterator[dict[str, Any]]:
-    """One row per move: the action, its estimate, a 95 % interval and the playouts behind it."""
+    """One row per move: the action, its estimate, a 95 % interval, the playouts behind it and
+    whether it is tied with the best (``tied_best``: the best's row too, when a tie exists)."""
+    tied = {id(t) for t in tied_best(search)}
     for tally in search.ranked():
         low, high = tally.interval(search.kit.bounds)
         yield {"move": str(tally.action), "estimate": tally.mean, "low": low, "high": high,
-               "playouts": tally.n}
+               "playouts": tally.n, "tied": id(tally) in tied}
 
 
 def best_move(kit: SearchKit, state: Any, seat: int, seed: int | str, playouts: int,

@@ -4,13 +4,17 @@
 [0.2366, 0.7634]
 >>> [round(v, 4) for v in normal_interval(0.5, 0.25, 100)]
 [0.402, 0.598]
+>>> rate_text(4, 8, "game")
+'4 of 8 games: 50% (95% interval 22%–78%)'
 """
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["Z95", "normal_interval", "wilson"]
+from .text import counted
+
+__all__ = ["Z95", "normal_interval", "rate_text", "wilson"]
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -54,3 +58,18 @@ def normal_interval(
     half = z * math.sqrt(variance / n)
     low, high = bounds
     return max(low, mean - half), min(high, mean + half)
+
+
+def rate_text(successes: int, trials: int, noun: str = "trial", decimals: int = 0) -> str:
+    """A share seen in some trials with its 95 % interval (Wilson's), in words a reader can check:
+    "4 of 8 games: 50% (95% interval 22%–78%)". ``decimals``: of the percentages.
+
+    >>> rate_text(1, 1, "deal")
+    '1 of 1 deal: 100% (95% interval 21%–100%)'
+
+    Raises ValueError unless ``0 <= successes <= trials`` and ``trials >= 1``.
+    """
+    low, high = wilson(successes, trials)
+    share = f"{{:.{decimals}%}}".format
+    return (f"{successes:,} of {counted(trials, noun).replace(str(trials), f'{trials:,}', 1)}: "
+            f"{share(successes / trials)} (95% interval {share(low)}–{share(high)})")

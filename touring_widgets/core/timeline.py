@@ -51,15 +51,17 @@ def _shown(value: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Node:
-    """One position: its state, the action that led here and the position before."""
+    """One position: its state, the action that led here, the position before, and whether a
+    seat's policy chose that action (``step()`` with no action, ``play()``)."""
 
     state: Any
     action: Any
     parent: Node | None
     index: int
+    by_policy: bool = False
 
 
-#: ``Node(state, action, parent, index)``, built faster: a node is made at every move
+#: ``Node(state, action, parent, index, by_policy)``, built faster: a node is made at every move
 _new_node = fast_constructor(Node)
 
 
@@ -173,6 +175,13 @@ class Timeline:
         return tuple(node.action for node in self._redo_nodes())
 
     @property
+    def policy_moves(self) -> tuple[int, ...]:
+        """The moves of ``history`` that a seat's policy chose (``step()`` with no action,
+        ``play()``), by number (1 is the first move); the others were given by the caller. A
+        loaded save counts every move as given."""
+        return tuple(n.index for n in _nodes(self._node) if n.by_policy)
+
+    @property
     def last_action(self) -> Any:
         """The action that led to the current state, or None at the start."""
         return self._node.action
@@ -232,7 +241,7 @@ class Timeline:
         else:
             if redo is not None:
                 self._variations = (*self._variations, Variation(self._node, redo))
-            self._node = _new_node(new_state, chosen, self._node, self._node.index + 1)
+            self._node = _new_node(new_state, chosen, self._node, self._node.index + 1, action is None)
             self._redo = None
         self._notify()
         return chosen
@@ -247,7 +256,7 @@ class Timeline:
             if is_over(state):
                 break
             action = auto(state)
-            node = _new_node(advance(state, action), action, node, node.index + 1)
+            node = _new_node(advance(state, action), action, node, node.index + 1, True)
         self._node = node
 
     @property
@@ -432,7 +441,7 @@ class Timeline:
                 if self._is_over(node.state):
                     self._refuse_after_end(node.state, text_action)
                 chosen = self._parse(node.state, text_action)
-                node = _new_node(self._apply(node.state, chosen), chosen, node, node.index + 1)
+                node = _new_node(self._apply(node.state, chosen), chosen, node, node.index + 1, False)
             except IllegalAction as exc:
                 raise LoadError(f"{where}, action {k} ({_shown(text_action)}): {exc}") from None
             nodes.append(node)

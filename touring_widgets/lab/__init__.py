@@ -10,20 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.stats import rate_text
+from ..core.text import counted
 from . import odds
 from .advise import advise
 from .charts import Convergence, Histogram
+from .settings import setting
 from .simulate import simulate
 
 __all__ = [
     "Convergence",
     "Histogram",
     "advise",
+    "counted",
     "draw_within",
     "holds",
     "next_card",
     "opening_hand",
+    "rate_text",
     "roll",
+    "setting",
     "simulate",
     "space_chance",
     "star_turn",

@@ -6,7 +6,7 @@ cannot tell from the real one, in this process or on any executor.
 >>> g = tw.Touring(players=["human", "greedy"], seed=7)
 >>> table = lab.advise(g, n=4, seed=1, progress=False)
 >>> list(table.columns)
-['move', 'win_chance', 'low', 'high', 'playouts']
+['move', 'win_chance', 'low', 'high', 'playouts', 'tied_with_best']
 >>> int(table["playouts"].min())
 4
 """
@@ -38,8 +38,12 @@ def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 
 
     Columns: ``move`` (its text), the estimate (``win_chance`` in Touring: the share of playouts
     the seat's team won, T-WIN; ``expected_score`` in On Tour: the mean final score, O-SCORE), a
-    95 % interval ``low``..``high`` (Wilson's for a chance, the normal one for a score) and
-    ``playouts``. ``executor`` runs chunks of deals in parallel (as in ``simulate``).
+    95 % interval ``low``..``high`` (Wilson's for a chance, the normal one for a score),
+    ``playouts``, and ``tied_with_best``: whether the move's interval overlaps the best move's, so
+    that the playouts cannot tell the two apart (the best's own row says whether any other
+    move's does; ``core.search.tied_best``). The table's ``attrs["tied"]`` lists the tied moves,
+    best first (empty when the best is clearly best). ``executor`` runs chunks of deals in
+    parallel (as in ``simulate``).
 
     Raises ValueError for a finished game, a seat not to move or a bad ``n``.
     """
@@ -72,9 +76,10 @@ def table(search: Search) -> Any:
     pandas = need_pandas()
     rows = list(results(search))
     column = COLUMN[search.kit.kind]
-    frame = pandas.DataFrame(rows, columns=["move", "estimate", "low", "high", "playouts"])
-    frame = frame.rename(columns={"estimate": column})
-    frame.attrs.update(kind=search.kit.kind, seat=search.seat, seed=search.seed, deals=search.deals)
+    frame = pandas.DataFrame(rows, columns=["move", "estimate", "low", "high", "playouts", "tied"])
+    frame = frame.rename(columns={"estimate": column, "tied": "tied_with_best"})
+    frame.attrs.update(kind=search.kit.kind, seat=search.seat, seed=search.seed, deals=search.deals,
+                       tied=[row["move"] for row in rows if row["tied"]])
     return frame
 
 

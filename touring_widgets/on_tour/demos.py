@@ -241,7 +241,8 @@ SCRIPTS: tuple[Script, ...] = (
     ),
     Script(
         "O-SOLO", "One player: a personal best",
-        "A solo game (seed 11) one turn from the end: the score is the one to beat next time.",
+        "A solo game (seed 11) one turn from the end: finished by your own moves on a board, it "
+        "enters your high-score table.",
         _played(1, 11, lambda s: s.empty_count(0) <= 2),
         (None,),
     ),

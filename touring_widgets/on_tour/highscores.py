@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..core.text import counted
+
 APP = "touring_widgets"
 FILE = "on_tour_highscores.json"
 #: A folder to keep the table in instead of the user's data folder.
@@ -59,6 +61,41 @@ def game_key(game: Any) -> str:
     text = json.dumps([str(game.seed), game.rules.to_dict(), [str(a) for a in game.history]],
                       sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: Each game's first finish, by its first state (which its undos, variations and forks share).
+_FINISHED: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def record_once(table: HighScores, game: Any) -> dict[str, Any]:
+    """Enter a finished solo game in ``table`` the first time it is finished, and only when its
+    player made every move (O-SOLO: a personal best). Returns the table's answer (``rows``,
+    ``rank``, ``problem``) with the game's ``key`` and a ``note`` saying why it was not entered."""
+    start = next(iter(game.states()))
+    first = _FINISHED.get(id(start))
+    key = game_key(game)
+    if first is not None and first[0] is start:
+        done = first[1]
+        if done["key"] == key or done["note"]:
+            return done
+        rows = table.rows()
+        note = (f"Not entered again: this deal was entered when first finished, with "
+                f"{done['total']}; a line played after an undo is not a new game (O-SOLO).")
+        return {"rows": rows, "rank": None, "problem": table.problem, "key": key, "note": note}
+    score = game.scores[0]
+    by_policy = game.policy_moves
+    if by_policy:
+        rows = table.rows()
+        moves = counted(len(by_policy), "move")
+        note = (f"Not entered: the policy made {moves} of this game (Step or Play to end); a personal "
+                f"best is a game you finish by your own moves (O-SOLO).")
+        done = {"rows": rows, "rank": None, "problem": table.problem, "key": key, "note": note}
+    else:
+        done = {**table.add({"key": key, "total": score.total, "spaces": score.spaces,
+                             "circles": score.circles, "seed": game.seed, "tour": " ".join(score.tour)}),
+                "key": key, "note": ""}
+    _FINISHED[id(start)] = (start, {**done, "total": score.total})
+    return _FINISHED[id(start)][1]
 
 
 def _row(raw: Any) -> dict[str, Any] | None:

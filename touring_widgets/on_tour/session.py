@@ -30,7 +30,7 @@ from ..widgets.turns import EverySeatAtOnce
 from .bots import plans
 from .facts import CARD_REGION, SPACES
 from .facts import spaces_of as ids_of
-from .highscores import HighScores, game_key
+from .highscores import HighScores, record_once
 from .moves import one_space_numbers, ruling, second_spaces, writing_shape
 from .scoring import check_tour
 
@@ -224,9 +224,7 @@ class OnTourSession(BoardSession):
                  highscores: HighScores | str | Path | None = None, **kwargs: Any) -> None:
         self._table = highscores if isinstance(highscores, HighScores) or highscores is None \
             else HighScores(highscores)
-        self._recorded: str | None = None
-        self._last_table: dict[str, Any] = {}
-        self._table_shown: str | None = None  # "play", or the key of the finished game shown
+        self._table_shown: str | None = None  # "play" or "over": what the table was last read for
         super().__init__(game, seat, speed=speed, **kwargs)
         # The greedy bot plans its tours once per process (about 0.2 s): now, not on the first click.
         plans()
@@ -327,6 +325,16 @@ class OnTourSession(BoardSession):
         return {"text": f"{who.capitalize()} is next to write: Step writes its choice, Play to end plays on.",
                 "button": f"▶ Seat {turn} writes"}
 
+    def score_table(self) -> dict[str, list[Any]]:
+        """Each seat's best tour so far (O-SCORE): its points, spaces and circles, for an export."""
+        scores = self.game.scores
+        return {"points": [s.total for s in scores], "spaces": [s.spaces for s in scores],
+                "circles": [s.circles for s in scores]}
+
+    def game_changed(self) -> None:
+        """A new game on this board: the tour drawn on the last one's map goes."""
+        self.set(drawn={})
+
     # -- the solo high-score table ------------------------------------------------------------------
     def _solo(self) -> bool:
         return len(self.game.players) == 1 and self.game.players[0] == "human"
@@ -341,30 +349,23 @@ class OnTourSession(BoardSession):
         game = self.game
         try:
             if game.is_over:
-                key = game_key(game)
-                if key != self._recorded:
-                    score = game.scores[0]
-                    result = table.add({"key": key, "total": score.total, "spaces": score.spaces,
-                                        "circles": score.circles, "seed": game.seed,
-                                        "tour": " ".join(score.tour)})
-                    self._recorded = key
-                    self._last_table = result
-                result = self._last_table
-                shown = self._table_trait(result["rows"], result["rank"], result["problem"], key)
+                result = record_once(table, game)
+                shown = self._table_trait(result["rows"], result["rank"], result["problem"], result["key"],
+                                          result["note"])
             elif self._table_shown != "play":
-                rows = table.rows()
-                shown = self._table_trait(rows, None, table.problem, None)
-            self._table_shown = self._recorded if game.is_over else "play"
+                shown = self._table_trait(table.rows(), None, table.problem, None, "")
+            self._table_shown = "over" if game.is_over else "play"
         except Exception as exc:  # a table is never worth a broken board
-            shown = {"rows": [], "rank": None, "best": None,
+            shown = {"rows": [], "rank": None, "best": None, "note": "",
                      "problem": f"The high-score table is unavailable ({exc.__class__.__name__})."}
         return shown
 
     @staticmethod
-    def _table_trait(rows: list[dict[str, Any]], rank: int | None, problem: str, key: str | None) -> dict:
+    def _table_trait(rows: list[dict[str, Any]], rank: int | None, problem: str, key: str | None,
+                     note: str) -> dict:
         shown = [{"total": r["total"], "spaces": r["spaces"], "circles": r["circles"], "seed": r["seed"],
                   "date": r["date"], "this": r["key"] == key} for r in rows[:TABLE_ROWS]]
-        return {"rows": shown, "rank": rank, "games": len(rows), "problem": problem,
+        return {"rows": shown, "rank": rank, "games": len(rows), "problem": problem, "note": note,
                 "best": rows[0]["total"] if rows else None}
 
     # -- a tour drawn on the board ------------------------------------------------------------------
@@ -420,10 +421,13 @@ class OnTourSession(BoardSession):
         return out
 
     def msg_why(self, content: dict[str, Any]) -> None:
-        """Why a mark (or two) cannot go where the player clicked: the verdict's sentence and rule.
+        """Why a mark (or two) cannot go where the player clicked, naming only the marks the player
+        placed, with the verdict's reason and rule: "06 cannot go in KY: KY already holds 27: write in
+        an empty space (O-WRITE)".
 
-        A single number is judged with its partner in a space the partner may take, so the
-        sentence is about the clicked space.
+        The judge rules on whole writings: a single number is judged with its partner in a space the
+        partner may take (``_partner``), so the reason is about the clicked space; the partner is
+        never named.
         """
         if content.get("revision") != self.revision:
             raise Refusal("Refused 'why': the board had moved on; nothing changed, look again.")
@@ -431,19 +435,34 @@ class OnTourSession(BoardSession):
         if not self.plays_now():
             raise self.not_now()
         seat = self.acting_seat()
+        state = self.game.state
         text = ", ".join(f"{m} {s}" for m, s in marks)
-        if len(marks) == 1 and marks[0][0] not in ("star",) and not self.game.state.star_turn:
+        partner = None
+        if len(marks) == 1 and marks[0][0] != "star" and not state.star_turn:
             partner = self._partner(marks[0])
             if partner:
-                text += f", {partner}"
+                text += f", {partner[0]} {partner[1]}"
         verdict = self.game.why(f"p{seat}: {text}")
         if verdict.legal:
             return None  # the page asked about a writing that is fine: nothing to say
-        raise Refusal(str(verdict), verdict.rule)
+        words = {"star": "a star", "X": "an X"}
+        mark, space = marks[-1]
+        said = f"{words.get(mark, mark)} cannot go in {space}"
+        if len(marks) == 2:
+            said += f" after {words.get(marks[0][0], marks[0][0])} in {marks[0][1]}"
+        said = said[0].upper() + said[1:]
+        reason = verdict.text
+        _, empty, union, _ = writing_shape(state, seat)
+        if partner and partner[0].isdigit() and mark.isdigit() and not state.last_turn \
+                and (empty & union) >> SPACES.index(space) & 1:
+            # An empty space the cards allow, yet refused: the judge's reason names the partner's
+            # space, so it is said about the partner's number alone (O-WRITE).
+            reason = f"{partner[0]} would then have no empty space in the region of another card (O-WRITE)"
+        raise Refusal(f"{said}: {reason}", verdict.rule)
 
-    def _partner(self, mark: tuple[str, str]) -> str:
-        """A second mark to judge ``mark`` with: where it may follow ``mark`` if ``mark`` fits, else
-        anywhere it fits on its own (so the verdict is about ``mark``'s space)."""
+    def _partner(self, mark: tuple[str, str]) -> tuple[str, str] | None:
+        """A second mark to judge ``mark`` with, as (mark, space): where it may follow ``mark`` if
+        ``mark`` fits, else anywhere it fits on its own (so the verdict is about ``mark``'s space)."""
         low, high = self.game.state.numbers
         other = f"{high:02d}" if mark[0] == f"{low:02d}" else f"{low:02d}"
 
@@ -455,13 +474,13 @@ class OnTourSession(BoardSession):
                 second = group.get("second", other)
                 for space in then_spaces(self.choices, group):
                     if space != mark[1]:
-                        return f"{second} {space}"
+                        return second, space
         for group in self.choices:
             if other in words(group):
                 for space in group["spaces"].split():
                     if space != mark[1]:
-                        return f"{other} {space}"
-        return ""
+                        return other, space
+        return None
 
     def not_now(self) -> Refusal:
         """Why this board may not write now: the game is over, or its seat has written this turn."""

@@ -221,7 +221,7 @@ def _narrate_turn(state: State) -> str:
 
 
 def _narrate_end(before: State, after: State) -> str:
-    """The end: every map full, each score, the winners (or a solo score to beat)."""
+    """The end: every map full, each score, the winners (or a solo game's points)."""
     text = _cite("; everyone has written", "O-DISCARD")
     text += _cite("; every space of every map is filled: the game is over", "O-END")
     scores = [best_tour(after.map(p)) for p in range(after.players)]
@@ -232,7 +232,8 @@ def _narrate_end(before: State, after: State) -> str:
                       f"{score.circles} circled", "O-ROUTE", "O-SCORE")
     totals = [s.total for s in scores]
     if after.players == 1:
-        return text + _cite(f"; a solo game: {totals[0]} is the score to beat next time", "O-SOLO")
+        return text + _cite(f"; a solo game: {counted(totals[0], 'point')}, to set beside your earlier "
+                            "games", "O-SOLO")
     top = max(totals)
     best = [p for p, t in enumerate(totals) if t == top]
     names = " and ".join(f"p{p}" for p in best)

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import IllegalAction
+from ..widgets.protocol import Refusal
 from ..widgets.session import BoardSession
+from .actions import read_action
 from .facts import CARDS, MILEAGE
 from .view import action_text, card_name
 
@@ -89,6 +92,29 @@ class TouringSession(BoardSession):
                     return self.game.why(f"play {card} on {seat}")
         return self.game.why(f"play {card}")
 
+    def refusal(self, action: str) -> Refusal:
+        """The verdict on a move the board does not list, with its cards named as people say them:
+        "35 Miles cannot be played now: your first card on the table must be a Go, ... (T-GO)"."""
+        try:
+            move = read_action(action)
+        except IllegalAction as exc:  # not a move at all (only a broken page sends one)
+            return Refusal(f"Refused: {exc}", exc.rule or "")
+        verdict = self.game.why(move)
+        name = card_name(move.card)
+        what = (f"{name} cannot be discarded" if move.kind == "discard" else f"{name} cannot be played now"
+                if move.target is None else f"{name} cannot be played on seat {move.target}")
+        return Refusal(f"{what}: {verdict.text}", verdict.rule)
+
+    def not_now(self) -> Refusal:
+        """Why this board may not move now, with the rule: the game is over, or another seat moves."""
+        state = self.game.state
+        if state.over:
+            rule = "T-WIN" if state.winner is not None else "T-EXHAUST"
+            return Refusal(f"The game is over: {self.over_words} ({rule}). Undo or go back in the history.",
+                           rule)
+        return Refusal(f"It is seat {state.turn}'s turn ({self.game.players[state.turn]}); this board plays "
+                       f"for seat {self.seat} (T-TURN).", "T-TURN")
+
     def advice_move(self, state: Any, action: Any) -> str:
         """"play Go", "discard 25 Miles", "play Stop to Refuel on seat 1"."""
         target = "" if action.target is None else f" on seat {action.target}"
@@ -97,3 +123,7 @@ class TouringSession(BoardSession):
     def describe_move(self, before: Any, action: Any) -> dict[str, Any]:
         """A move in words as the viewing seat may know it (others' discards stay face down)."""
         return {"seat": before.turn, "text": action_text(before.turn, action, self.seat, before)}
+
+    def score_table(self) -> dict[str, list[Any]]:
+        """Each seat's miles (partners share theirs, T-TEAMS), as T-WIN counts them: what an export lists."""
+        return {"miles": self.game.miles()}

@@ -1,7 +1,7 @@
 """The board machinery both games' boards share: the plain-Python board session (``session``,
-``protocol``, ``turns``, ``messages``, ``advice``), the anywidget transport over it (``base``,
-``displays``), the page shell (``shell.js``, ``shell.css``) and the colours and speeds, each
-defined once. ``Board`` loads ipywidgets on first use; the session never does."""
+``protocol``, ``turns``, ``messages``, ``advice``, ``rematch``, ``export``), the anywidget
+transport over it (``base``, ``displays``), the page shell (``shell.js``, ``shell.css``) and the
+colours and speeds, each defined once. ``Board`` loads ipywidgets on first use; the session never does."""
 
 from __future__ import annotations
 

@@ -9,12 +9,15 @@ import time
 import weakref
 from typing import Any
 
-from ..core.search import advice_search
+from ..core.search import advice_search, tied_best
+from ..core.text import counted
 
 #: seconds of playouts in one slice; the kernel answers messages between slices
 SLICE = 0.04
 #: seconds between two publications of the figures
 PUBLISH = 0.3
+#: the tied moves the progress line names; the rest it counts
+NAMED = 2
 
 
 class Advisor:
@@ -106,15 +109,21 @@ class Advisor:
         if board is None or search is None:
             return
         self._published = time.perf_counter()
+        tied = [str(t.action) for t in tied_best(search)]
+        figures = board.advice_view(search)
+        if tied and figures.get("best") is not None:
+            # A game's one best move is not shown while others are tied with it: the page marks
+            # every tied move alike (``tied``) and the progress line names them.
+            figures = {**figures, "best": None}
         board.set(advice={
             "on": True, "revision": board.revision, "seat": search.seat, "kind": search.kit.kind,
             "deals": search.deals, "target": self.deals, "playouts": search.playouts, "done": self.done,
-            "text": self.progress(),
-            **board.advice_view(search),
+            "text": self.progress(), "tied": tied, **figures,
         })
 
     def progress(self) -> str:
-        """The advice's progress line."""
+        """The advice's progress line: the best move so far with its figure, or, when other
+        moves' intervals overlap the best's (``tied_best``), the tied moves, none of them starred."""
         search = self.search
         kind = search.kit.kind
         best = search.ranked()[0] if search.playouts else None
@@ -122,10 +131,24 @@ class Advisor:
                 f"{self.deals} deals")
         if best is None:
             return f"{head}; the first figures come in a moment."
-        low, high = best.interval(search.kit.bounds)
-        figure = (f"{best.mean:.0%} ({low:.0%}-{high:.0%})" if kind == "chance to win"
-                  else f"{best.mean:.1f} ({low:.1f}-{high:.1f})")
         state = "done" if self.done else "still playing"
+        tied = tied_best(search)
+        if tied:
+            words = [self._words(t) for t in tied[:NAMED]]
+            apart = "; " if any(" and " in w or "," in w for w in words) else ", "
+            more = f" and {counted(len(tied) - NAMED, 'more move')}" if len(tied) > NAMED else ""
+            tied_words = f"{apart.join(words)}{more} (intervals overlap)"
+            return f"{head} ({state}). Each figure is the {kind}; tied: {tied_words}."
+        best_words = f"{self._words(best)}, {self._figure(best)}"
+        return f"{head} ({state}). Each figure is the {kind}; best so far: {best_words}."
+
+    def _words(self, tally: Any) -> str:
         board = self._board()
-        move = board.advice_move(search.state, best.action) if board is not None else best.action
-        return f"{head} ({state}). Each figure is the {kind}; best so far: {move}, {figure}."
+        return board.advice_move(self.search.state, tally.action) if board is not None else str(tally.action)
+
+    def _figure(self, tally: Any) -> str:
+        """"62% (55%-69%)" for a chance to win, "29.0 (23.1-34.9)" for a score."""
+        low, high = tally.interval(self.search.kit.bounds)
+        if self.search.kit.kind == "chance to win":
+            return f"{tally.mean:.0%} ({low:.0%}-{high:.0%})"
+        return f"{tally.mean:.1f} ({low:.1f}-{high:.1f})"

@@ -27,6 +27,7 @@ import ipywidgets
 import traitlets
 
 from .displays import DISPLAYS, GONE, Displays, in_marimo
+from .export import BOARD_SEAT
 from .page import compose_css, compose_esm
 from .protocol import INSTANT_MOST, LOCAL, LOG_MOVES, MAX_TEXT, MOVES, Refusal
 from .session import BoardSession, check_board
@@ -245,6 +246,34 @@ class Board(anywidget.AnyWidget):
         assert self._forks_box is not None
         self._forks_box.children = (*self._forks_box.children, board._box())
         return f"Forked at move {twin.position}: the new board below is forks[{number}]."
+
+    # -- new games and exports ----------------------------------------------------------------------
+    @property
+    def games(self) -> list[Any]:
+        """Every game this board has shown, oldest first: the last is ``game``."""
+        return self.session.games
+
+    def rematch(self, seed: int | str | None = None) -> Any:
+        """Start a new game with the same players and rules (``seed``: its seed; None picks one)
+        and show it here: returned, and ``board.game`` from now on; the game before stays in
+        ``board.games`` (a name a cell gave it still names it). Raises ValueError for a bad seed."""
+        return self.session.rematch(seed)
+
+    def on_rematch(self, callback: Callable[[Any], None]) -> Callable[[], None]:
+        """Call ``callback(game)`` with every new game this board starts (its New game button
+        included); returns an unsubscribe. ``board.on_rematch(lambda game: globals().update(g=game))``
+        keeps a cell's ``g`` on the board's game."""
+        return self.session.on_rematch(callback)
+
+    def export_text(self, seat: Any = BOARD_SEAT) -> str:
+        """The game as text for a handout: the numbered moves with their sentences as ``seat``
+        (default: this board's seat; None: every hand) may know them, and the scores."""
+        return self.session.export_text(seat)
+
+    def export_csv(self, seat: Any = BOARD_SEAT) -> str:
+        """The game as CSV: a row a move (number, seat, move, sentence) as ``seat`` (default: this
+        board's seat; None: every hand) may know it, then a row a seat with its scores."""
+        return self.session.export_csv(seat)
 
     def lose_game(self, reason: str) -> None:
         """Let go of the game: the board says why and refuses every move from now on."""

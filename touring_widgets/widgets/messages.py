@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from ..core.text import counted
 from ..errors import IllegalAction
+from .export import FORMATS
 from .protocol import MAX_TEXT, Handler, Refusal
 from .style import SPEEDS
 
@@ -204,6 +206,29 @@ class Messages:
             raise Refusal(f"Refused a move number that is not 1..{line}; nothing changed.")
         return {"index": index, "text": f"Move {index}: {self.move_story(index)}"}
 
+    def msg_rematch(self, content: dict[str, Any]) -> str:
+        """A new game with the same players and rules: from a new seed, or the one sent."""
+        seed = content.get("seed")
+        if type(seed) is int and seed >= 2**63:
+            raise Refusal("Refused a new game: a seed must be below 2**63; nothing changed.")
+        try:
+            self.rematch(seed)  # checks the seed (and the scenario) before it changes anything
+        except ValueError as exc:  # IllegalAction included
+            raise Refusal(f"Refused a new game: {exc}; nothing changed.", getattr(exc, "rule", None) or "") \
+                from None
+        return self.message
+
+    def msg_export(self, content: dict[str, Any]) -> dict[str, Any]:
+        """The game's moves and scores as a file for the page to download, for the board's seat."""
+        kind = content.get("format")
+        if not isinstance(kind, str) or kind not in FORMATS:
+            raise Refusal(f"Refused an export format that is not {' or '.join(map(repr, FORMATS))}; "
+                          f"nothing changed.")
+        file = self.export_file(kind)
+        moves = counted(self.game.position, "move")
+        self.say(f"Exported {file['name']} ({moves}); in a cell, board.export_{kind}() gives the same.")
+        return {"export": file}
+
 
 HANDLERS: dict[str, Handler] = {
     "act": Handler(Messages.msg_act, revision=True, stops=True),
@@ -220,4 +245,6 @@ HANDLERS: dict[str, Handler] = {
     "hello": Handler(lambda session, content: None, live=False, clears=False),
     "describe": Handler(Messages.msg_describe, clears=False),
     "advise": Handler(Messages.msg_advise),
+    "rematch": Handler(Messages.msg_rematch, revision=True, stops=True),
+    "export": Handler(Messages.msg_export, clears=False),
 }

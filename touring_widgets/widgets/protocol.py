@@ -20,9 +20,9 @@ from typing import Any, Protocol
 MAX_TEXT = 120
 
 #: Page messages that change the game; each must carry the board's current revision.
-MOVES = ("act", "step", "undo", "redo", "goto", "enter", "run")
+MOVES = ("act", "step", "undo", "redo", "goto", "enter", "run", "rematch")
 #: Page messages that only change this board, make a new game, or ask; no revision needed.
-LOCAL = ("seat", "speed", "stop", "fork", "hello", "describe", "advise")
+LOCAL = ("seat", "speed", "stop", "fork", "hello", "describe", "advise", "export")
 
 #: How many moves the move log keeps: at least this many, or two rounds of every seat.
 LOG_MOVES = 6
@@ -87,7 +87,7 @@ class LoopScheduler:
             return None
 
     def call_later(self, delay: float, callback: Callable[[], Any]) -> Any:
-        loop = self._loop() if delay else None
+        loop = self._loop()
         return None if loop is None else loop.call_later(delay, callback)
 
     def call_soon(self, callback: Callable[[], Any]) -> Any:

@@ -3,8 +3,10 @@
 A ``BoardSession`` shows one game from one seat (``seat=None``: the teacher's view). It holds the
 page's state (``state``: plain JSON under the names of ``STATE_KEYS``, plus a game's own), follows
 its game whoever moves it, answers every page message (``receive``), paces its bots through a
-scheduler and keeps its forks and advice. A transport (the anywidget ``Board``, or anything that
-carries JSON) mirrors ``state`` to the page through ``watch`` and sends back the replies.
+scheduler and keeps its forks and advice; it starts new games (``rematch``, ``rematch.py``) and
+exports its game for handouts (``export_text``, ``export_csv``, ``export.py``). A transport (the
+anywidget ``Board``, or anything that carries JSON) mirrors ``state`` to the page through ``watch``
+and sends back the replies.
 
 A game's session subclasses it and supplies what its game knows: the legal choices as structured
 data (``legal_choices``), marks for the page (``game_marks``), a move in words (``describe_move``),
@@ -32,8 +34,10 @@ from ..core.text import counted
 from ..errors import IllegalAction
 from . import protocol
 from .advice import Advisor
+from .export import Export
 from .messages import HANDLERS, Messages
 from .protocol import LOG_MOVES, STATE_KEYS, Handler, LoopScheduler, Refusal, Scheduler
+from .rematch import Rematch
 from .style import SPEEDS
 from .turns import OneAfterAnother
 
@@ -59,7 +63,7 @@ def starting_state(seat: int | None, speed: str) -> dict[str, Any]:
             "autoplay": ""}
 
 
-class BoardSession(Messages):
+class BoardSession(Messages, Rematch, Export):
     """The protocol of a live board of one game seen from one seat.
 
     Raises TypeError for a game without the shared game API and ValueError for a seat that is not
@@ -111,7 +115,21 @@ class BoardSession(Messages):
         self._own_step = False
         self._quiet = False
         self._stories: dict[int, tuple[Any, Any, str]] = {}
+        self._variation_count = 0
+        self._unobserve: Callable[[], None] | None = None
+        #: every game this board has shown, oldest first: the one it shows now is the last
+        self.games: list[Any] = [game]
+        self._rematch_callbacks: list[Callable[[Any], None]] = []
+        self.follow_game(game)
+        self.refresh()
+
+    def follow_game(self, game: Any) -> None:
+        """Show ``game`` from now on, following its every change (and no longer the game shown
+        before); the caller shows it (``refresh``)."""
+        self._unfollow()
+        self.game = game
         self._variation_count = len(getattr(game, "variations", ()))
+        self._stories.clear()
         me = weakref.ref(self)
 
         def follow(_game: Any) -> None:
@@ -122,8 +140,7 @@ class BoardSession(Messages):
                 session.follow()
 
         stop = game.observe(follow)
-        self._unobserve: Callable[[], None] | None = stop
-        self.refresh()
+        self._unobserve = stop
 
     # -- the page's state ---------------------------------------------------------------------
     def watch(self, callback: Callable[[dict[str, Any]], None]) -> Callable[[], None]:
@@ -390,6 +407,24 @@ class BoardSession(Messages):
         self.set(running=True, autoplay="end" if until_end else "bots", waiting={})
         self._schedule()
 
+    def answer_soon(self, answer: Callable[[], None]) -> None:
+        """Run ``answer`` (the bots writing after a move made on the board) once the page has that
+        move, shown as running meanwhile (Stop cancels it); at once when nothing can wait."""
+        expect = self.game.state
+
+        def run() -> None:
+            with self.held():
+                self.stop_run()
+                if self.game is not None and self.game.state is expect:
+                    answer()
+
+        handle = self.scheduler.call_later(0, run)
+        if handle is None:
+            answer()
+            return
+        self._run_handle, self._run_expect = handle, expect
+        self.set(running=True, autoplay="bots", waiting={})
+
     def _wants_move(self, until_end: bool) -> bool:
         game = self.game
         if game is None or game.is_over:
@@ -397,24 +432,30 @@ class BoardSession(Messages):
         return until_end or game.players[game.turn] != "human"
 
     def _schedule(self) -> None:
-        delay = SPEEDS[self.speed]
-        handle = self.scheduler.call_later(delay, self._tick) if delay else None
+        handle = self.scheduler.call_later(SPEEDS[self.speed], self._tick)
         if handle is not None:
             self._run_handle = handle
             return
-        # Instant, or nothing to wait on (plain Python): play the moves now, one refresh each.
+        self._play_instantly()  # nothing to wait on (plain Python): play on now
+
+    def _play_instantly(self) -> None:
+        """Every automatic move of the run now, shown as one change."""
         self._run_handle = True
-        for _ in range(protocol.INSTANT_MOST):
-            if self._run_handle is None or not self._tick_once():
-                return
-        self.stop_run()
-        self.say(f"Paused after {protocol.INSTANT_MOST:,} moves without reaching the end: Play to end "
-                 f"goes on.")
+        with self.held():
+            for _ in range(protocol.INSTANT_MOST):
+                if self._run_handle is None or not self._tick_once():
+                    return
+            self.stop_run()
+            self.say(f"Paused after {protocol.INSTANT_MOST:,} moves without reaching the end: Play to end "
+                     f"goes on.")
 
     def _tick(self) -> None:
         if self._run_handle is None:
             return
-        if self._tick_once():
+        if not SPEEDS[self.speed]:
+            # Instant: the move that started the run reached the page a tick ago, before the bots thought.
+            self._play_instantly()
+        elif self._tick_once():
             self._schedule()
 
     def _tick_once(self) -> bool:

@@ -74,6 +74,12 @@ class EverySeatAtOnce:
         if not session.has_human():
             return
         session.stop_run()
+        if not game.is_over and any(not self.acted(game.state, p) and name != "human"
+                                    for p, name in enumerate(game.players)):
+            session.answer_soon(lambda: self._write_bots(session))
+
+    def _write_bots(self, session: Any) -> None:
+        game = session.game
         turn = self.turn(game.state)
         failed: tuple[str, str] | None = None
         with session.quiet():

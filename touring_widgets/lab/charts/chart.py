@@ -112,6 +112,14 @@ class Chart:
         # A page (re)loaded later starts with blank canvases: draw everything again.
         self._canvas.on_client_ready(self.redraw)
 
+    @property
+    def ytitle(self) -> str:
+        """The y axis's title as drawn: ``ylabel``, with " (%)" when the ticks are percentages
+        ("share of deals (%)") and the label does not say so already."""
+        if self.percent and "%" not in self.ylabel and "percent" not in self.ylabel.lower():
+            return f"{self.ylabel} (%)"
+        return self.ylabel
+
     # -- display ---------------------------------------------------------------------------
     @property
     def widget(self) -> MultiCanvas:
@@ -231,7 +239,7 @@ class Chart:
         layer.save()
         layer.translate(14, (frame.top + frame.bottom) / 2)
         layer.rotate(-math.pi / 2)
-        self._text(layer, self.ylabel, 0, 0, align="center", baseline="middle")
+        self._text(layer, self.ytitle, 0, 0, align="center", baseline="middle")
         layer.restore()
         step = nice_step(frame.yhi - frame.ylo, max(2, round((frame.bottom - frame.top) / 50)))
         layer.line_width = 1

@@ -30,7 +30,9 @@ class _ConvergenceScales:
 
 
 class Convergence(Chart):
-    """The running frequency of an event as games accumulate, settling onto its exact value.
+    """The running frequency of an event as trials accumulate, settling onto its exact value.
+    ``xlabel`` names what is counted ("deals", "rolls", "games"; default "trials"); the y axis
+    shows shares, its title ``ylabel`` with " (%)" when the ticks are percentages.
 
     The exact value is a dashed horizontal line; the shaded band is where the frequency of 95%
     of runs lies after each number of games (``exact ± 1.96·sqrt(p(1-p)/n)``). With
@@ -56,8 +58,8 @@ class Convergence(Chart):
         exact: Fraction | float | None = None,
         *,
         title: str = "",
-        xlabel: str = "games played",
-        ylabel: str = "frequency",
+        xlabel: str = "trials",
+        ylabel: str = "share",
         width: int = 640,
         height: int = 360,
         xscale: str = "linear",

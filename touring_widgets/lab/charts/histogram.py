@@ -36,7 +36,8 @@ class Histogram(Chart):
     ``exact`` maps each outcome to its probability (``Fraction`` or float), or is ``None`` when
     no exact distribution is known. Outcomes that are all integers are shown in numerical order;
     others in the order of ``exact`` (or of ``outcomes``, when given), then any outcome first
-    seen in the counts, in the order seen. The y axis shows shares (``percent=False``: 0 to 1).
+    seen in the counts, in the order seen. The y axis shows shares (``percent=False``: 0 to 1);
+    its title is ``ylabel`` ("share of rolls"), with " (%)" when the ticks are percentages.
 
     >>> h = Histogram(exact={"heads": 0.5, "tails": 0.5}, title="A coin", xlabel="side")
     >>> h.update({"tails": 7, "heads": 5}, force=True)
@@ -53,7 +54,7 @@ class Histogram(Chart):
         *,
         title: str = "",
         xlabel: str = "outcome",
-        ylabel: str = "share of games",
+        ylabel: str = "share",
         width: int = 640,
         height: int = 360,
         outcomes: Iterable[Hashable] | None = None,

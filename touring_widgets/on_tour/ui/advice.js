@@ -1,5 +1,6 @@
 // The advice on On Tour's maps (pure functions, tested with Node): which figure goes on which
-// lit space, the best writing, and how many figures a map's tiles have room for.
+// lit space, the best writing (or the writings tied for it), and how many figures a map's tiles
+// have room for.
 
 import { firstMarks, secondMarkAt } from "./choices.js";
 import { markWord } from "./marks.js";
@@ -14,12 +15,26 @@ export function writingKey(marks) {
   return marks.map((m) => `${markWord(m.mark)} ${m.space}`).sort().join(", ");
 }
 
+/** The marks of a writing from its action text, as the advice's `best.marks` lists them:
+ *  "p0: 47 OR, 74 MT" gives [["47", "OR"], ["74", "MT"]]. */
+export function writingMarks(action) {
+  const body = String(action).replace(/^p\d+: /, "");
+  return body ? body.split(", ").map((part) => part.split(" ")) : [];
+}
+
+/** Whether figure `f` ([estimate, low, high, n]) is tied with `top`: their intervals overlap. */
+export function figuresOverlap(f, top) {
+  return f[2] >= top[1] && f[1] <= top[2];
+}
+
 /**
  * The advice's figures on the lit spaces, [{space, mark, figure: [estimate, low, high, n], slot,
  * best}]: with a number placed, each lit space's figure is that of the whole writing; with a mark
  * picked, the best writing that puts it there; with none picked, every mark that may go first
  * (slot 0, 1…: one figure per mark), or with `both` false only the better of them. `best` marks
- * the best writing's marks (or, with a number placed, the best of the writings left).
+ * the best writing's marks (or, with a number placed, the best of the writings left); when other
+ * writings are tied with the best (`advice.tied`, or with a number placed, writings left whose
+ * intervals overlap the best's), every tied writing's marks are marked alike, none alone.
  */
 export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
   const out = [];
@@ -34,10 +49,11 @@ export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
     }
     let top = null;
     for (const e of out) if (!top || e.figure[0] > top.figure[0]) top = e;
-    if (top) top.best = true;
+    if (top) for (const e of out) e.best = e === top || figuresOverlap(e.figure, top.figure);
     return out;
   }
-  const bestMarks = new Set(((advice.best || {}).marks || []).map(([m, space]) => `${m} ${space}`));
+  const tied = (advice.tied || []).length > 1 ? advice.tied.flatMap(writingMarks) : null;
+  const bestMarks = new Set((tied || (advice.best || {}).marks || []).map(([m, space]) => `${m} ${space}`));
   const marks = lit.mark !== null && lit.mark !== undefined ? [lit.mark] : firstMarks(choices);
   marks.forEach((m, slot) => {
     const word = markWord(m);

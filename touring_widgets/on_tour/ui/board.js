@@ -18,20 +18,25 @@ import {
 import { drawBoard } from "./draw.js";
 import { bigSeat, bigTile, hitTest, layout, mapGeometry, planMaps, regionLabels, tileBox } from "./layout.js";
 import { actionText, circleSpaces, decodeMap, markText, markWord, scoreAt, splitChoices } from "./marks.js";
-import { clickSpace, pickMark, say, sendTour, takeBack, toggle } from "./play.js";
+import {
+  LEAVE_TOUR, clickSpace, pickFirst, pickMark, say, sayInMode, sayTour, sendTour, stopDrawing, takeBack, toggle,
+  tourChanged, tourNote, writeWords,
+} from "./play.js";
 import { atlasOf, choicesOf, draft, ids, lit, litList, maps, plays, spaceAdvice, spaceInfo } from "./state.js";
 import { buttons, numberChips, scoreText, tourText, turnAsks, turnWords, words } from "./words.js";
 
 export {
   actionText, adviceOnSpaces, bigSeat, bigTile, circleSpaces, decodeMap, expandChoices, figuresThatFit, firstMarks,
   hitTest, layout, litFirst, litSecond, mapGeometry, markText, markWord, mix, needsSecond, numberChips, planMaps,
-  regionLabels, scoreAt, scoreText, seatName, secondMarkAt, splitChoices, tileBox, turnAsks, turnWords, writingKey,
+  regionLabels, scoreAt, scoreText, seatName, secondMarkAt, splitChoices, tileBox, tourNote, turnAsks, turnWords,
+  writingKey,
 };
 
 /** The game's part of the board, as the shell asks for it (widgets/js/shell.js). */
 export const GAME = {
   keysHelp: "Keys: 1/2 pick a number, ↑/↓ choose a lit space, Enter writes there, Backspace takes back; " +
-    "B shows the best tour, T draws a tour; ←/→ undo and redo, space steps, A shows or hides the advice.",
+    "B shows the best tour, T draws a tour (T again or Esc: back to writing); ←/→ undo and redo, space steps, " +
+    "A shows or hides the advice.",
   teacher: { option: "Teacher view", banner: "TEACHER VIEW · large map: the seat to write" },
   words: { start: "The start: the cards are dealt", role: "card game board" },
 
@@ -43,7 +48,7 @@ export const GAME = {
     const players = v.players || [];
     const who = (seat) => `Seat ${seat} (${players[seat] || "?"})`;
     if (plays(api)) {
-      if (draft(api).mode === "tour") return "Drawing a tour: click spaces in order";
+      if (draft(api).mode === "tour") return `Drawing a tour · ${LEAVE_TOUR}`;
       const what = v.star_turn ? "draw a star" : `write ${(v.numbers || []).map(markText).join(" and ")}`;
       const yours = !isTeacher(v) && players[v.seat] === "human";
       return yours ? `Your turn, seat ${v.seat}: ${what}` : `${who(actingSeat(v))} to write: ${what}`;
@@ -59,7 +64,7 @@ export const GAME = {
     const rows = view.over && table.rows ? Math.max(1, table.rows.length) + (table.problem ? 1 : 0) : 0;
     const atlas = atlasOf(api);
     return layout(view, width, { ...opts, atlas, words: words(api, bigTile(view, width, atlas)), buttons: buttons(api),
-      tourText: tourText(api), tableRows: rows });
+      tourText: tourText(api), tableRows: rows, tableNote: view.over ? table.note : "" });
   },
 
   hitTest,
@@ -92,7 +97,7 @@ export const GAME = {
     }
     if (hit.kind === "map") {
       const s = scoreAt(api.view(), hit.seat);
-      return say(api, `Seat ${hit.seat}'s map: best tour ${scoreText(s) || "none yet"}.`);
+      return sayInMode(api, `Seat ${hit.seat}'s map: best tour ${scoreText(s) || "none yet"}.`);
     }
   },
 
@@ -114,7 +119,8 @@ export const GAME = {
     if (key === "ArrowDown" || key === "ArrowUp") {
       const list = ui.mode === "tour" ? ids(api) : litList(api);
       if (!list.length) {
-        say(api, plays(api) ? "Pick a number first (1 or 2)." : "Nothing to choose now.");
+        if (plays(api)) pickFirst(api);
+        else say(api, "Nothing to choose now.");
         return true;
       }
       const at = list.indexOf(ui.focusId);
@@ -123,7 +129,7 @@ export const GAME = {
       ui.focusId = list[next];
       const info = spaceInfo(api, ui.focusId);
       const areaName = (api.config.palette.area_names || {})[info.area] || info.area;
-      say(api, `${info.name} (${info.label}), ${areaName} (${next + 1} of ${list.length}): Enter ` +
+      sayInMode(api, `${info.name} (${info.label}), ${areaName} (${next + 1} of ${list.length}): Enter ` +
         `${ui.mode === "tour" ? "adds it to the tour" : "writes there"}.`);
       return true;
     }
@@ -132,14 +138,18 @@ export const GAME = {
         const id = ui.focusId;
         if (ui.mode !== "tour") ui.focusId = null;
         clickSpace(api, id);
-      } else say(api, "Choose a space first: ↑/↓ go through the lit ones.");
+      } else {
+        const which = ui.mode === "tour" ? "spaces" : "lit ones";
+        sayInMode(api, `Choose a space first: ↑/↓ go through the ${which}.`);
+      }
       return true;
     }
     if (key === "Backspace") {
-      if (ui.mode === "tour" && ui.tour.length) {
+      if (ui.mode !== "tour") takeBack(api);
+      else if (ui.tour.length) {
         ui.tour.pop();
         sendTour(api);
-      } else takeBack(api);
+      } else sayTour(api); // nothing to take back of the tour; a half-written number stays
       return true;
     }
     if (key === "b" || key === "B") {
@@ -196,7 +206,9 @@ export const GAME = {
     if (hit.kind === "number") {
       const chips = numberChips(v, choicesOf(api));
       const m = chips[hit.index];
-      return m === undefined ? null : `${markText(m)}: click (or press ${hit.index + 1}) to pick it, then a lit space`;
+      if (m === undefined) return null;
+      return `${markText(m)}: click (or press ${hit.index + 1}) to ${ui.mode === "tour" ? "stop drawing and " : ""}` +
+        "pick it, then a lit space";
     }
     if (hit.kind === "map") {
       const s = scoreAt(v, hit.seat);
@@ -204,8 +216,11 @@ export const GAME = {
     }
     if (hit.kind === "button") {
       return {
-        best: "Show or hide the best tour of this map (B)", tour: "Draw your own tour by clicking spaces in order (T)",
-        takeback: "Take back the number written this turn (Backspace)", clear: "Clear the drawn tour",
+        best: "Show or hide the best tour of this map (B)",
+        tour: ui.mode === "tour" ? "Stop drawing: back to writing (T or Esc); the tour stays on the map"
+          : "Draw your own tour by clicking spaces in order (T)",
+        takeback: "Take back the number written this turn (Backspace)",
+        clear: ui.mode === "tour" ? "Clear the tour and start again (you keep drawing)" : "Clear the drawn tour",
       }[hit.action];
     }
     return null;
@@ -223,13 +238,18 @@ export const GAME = {
     }
     const drawn = api.model.get("drawn") || {};
     if (ui.mode !== "tour" && !(drawn.spaces || []).length) ui.tour = [];
+    tourChanged(api);
   },
 
   escape(api) {
     const ui = draft(api);
     ui.pick = null;
     ui.focusId = null;
-    if (ui.mode === "tour") ui.mode = "write";
+    if (ui.mode === "tour") {
+      const words = stopDrawing(api);
+      // The shell clears the message line after this: the way out is said just after.
+      queueMicrotask(() => say(api, `${words}; back to writing${writeWords(api)}.`));
+    }
   },
 
   dataset(api) {

@@ -5,6 +5,7 @@ import { badge, roundRect } from "../../widgets/js/canvas.js";
 import { figureText } from "../../widgets/js/advice.js";
 import { seatName } from "../../widgets/js/seats.js";
 import { wrapMeasured } from "../../widgets/js/text.js";
+import { noteLines } from "./layout.js";
 import { circleSpaces, markText, scoreAt } from "./marks.js";
 import { drawMap, mapColours, starPath } from "./map.js";
 import { atlasOf, choicesOf, draft, lit, maps, plays, spaceAdvice, spaceInfo } from "./state.js";
@@ -231,8 +232,9 @@ export function drawBoard(ctx, geo, api, c) {
     ctx.textBaseline = "middle";
     ctx.fillStyle = c.ink;
     ctx.font = `bold 13px ${c.font}`;
-    const head = table.rank === 1 && table.games > 1 ? "Solo high scores · a new personal best!"
-      : table.rank ? `Solo high scores · this game is #${table.rank} of ${table.games}` : "Solo high scores";
+    const head = table.note ? "Solo high scores · this game is not entered"
+      : table.rank === 1 && table.games > 1 ? "Solo high scores · a new personal best!"
+        : table.rank ? `Solo high scores · this game is #${table.rank} of ${table.games}` : "Solo high scores";
     ctx.fillText(head, Tb.x, Tb.y + 8, Tb.w);
     (table.rows || []).forEach((row, i) => {
       ctx.font = `${row.this ? "bold " : ""}12px ${c.font}`;
@@ -240,10 +242,20 @@ export function drawBoard(ctx, geo, api, c) {
       ctx.fillText(`${i + 1}. ${row.total} (${row.spaces} + ${row.circles})  seed ${row.seed}  ${row.date}` +
         `${row.this ? "  ← this game" : ""}`, Tb.x + 8, Tb.y + 26 + i * 17, Tb.w - 8);
     });
+    if (!(table.rows || []).length) {
+      ctx.font = `12px ${c.font}`;
+      ctx.fillStyle = c.ink1;
+      ctx.fillText("No game entered yet.", Tb.x + 8, Tb.y + 26, Tb.w - 8);
+    }
+    let line = Math.max(1, (table.rows || []).length);
     if (table.problem) {
       ctx.fillStyle = c.warn;
       ctx.font = `12px ${c.font}`;
-      ctx.fillText(table.problem, Tb.x + 8, Tb.y + 26 + (table.rows || []).length * 17, Tb.w);
+      ctx.fillText(table.problem, Tb.x + 8, Tb.y + 26 + line * 17, Tb.w);
+      line += 1;
     }
+    ctx.fillStyle = c.ink;
+    ctx.font = `12px ${c.font}`;
+    for (const text of noteLines(table.note, Tb.w)) ctx.fillText(text, Tb.x + 8, Tb.y + 26 + line++ * 17, Tb.w - 8);
   }
 }

@@ -168,7 +168,8 @@ export function layout(view, width, opts = {}) {
   let table = null;
   const rows = opts.tableRows || 0;
   if (rows) {
-    table = { x: pad, y: y + 2, w: Math.min(inner, 520), h: 20 + rows * 17 };
+    const w = Math.min(inner, 520);
+    table = { x: pad, y: y + 2, w, h: 20 + (rows + noteLines(opts.tableNote, w).length) * 17 };
     y = table.y + table.h + 6;
   }
   return { width: W, height: Math.ceil(y), wide, side, pad, turn, big: { seat: big, label: bigLabel, geo: bigGeo },
@@ -222,4 +223,9 @@ export function planMaps(atlas, inner, width, others) {
 /** The box under a point: buttons, dice and numbers first, then tiles, then whole small maps. */
 export function hitTest(geometry, x, y) {
   return pick(geometry.boxes, x, y, { button: 5, number: 4, die: 4, card: 3, space: 2, map: 1 });
+}
+
+/** Why a finished solo game is not in the high-score table, in lines that fit the table's ``width``. */
+export function noteLines(note, width) {
+  return note ? wrapText(note, 12, width - 8) : [];
 }

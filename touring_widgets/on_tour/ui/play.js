@@ -6,43 +6,74 @@ import { firstMarks, litFirst, litSecond, needsSecond, secondMarkAt } from "./ch
 import { bigSeat } from "./layout.js";
 import { actionText, markText, markWord, scoreAt } from "./marks.js";
 import { choicesOf, draft, plays, spaceInfo } from "./state.js";
-import { scoreText } from "./words.js";
+import { scoreText, turnAsks } from "./words.js";
 
 /** Say `text` on the message line (a refusal when `isError`, with its rule). */
 export function say(api, text, isError = false, rule = "") {
   api.note(text, isError, rule);
 }
 
-/** Pick the mark to write first (a number or the star): its lit spaces show. */
+/** Say `text`, and while a tour is drawn the mode with it: the message line always says how to leave. */
+export function sayInMode(api, text) {
+  if (draft(api).mode !== "tour") return say(api, text);
+  say(api, `Drawing a tour · ${text} ${LEAVE_TOUR}.`);
+}
+
+/** Pick the mark to write first (a number or the star): its lit spaces show. Picked while a tour
+ *  is drawn, it ends the drawing first (a number is for writing) and says so. */
 export function pickMark(api, mark) {
   const ui = draft(api);
   const v = api.view();
-  if (!plays(api)) return notNow(api);
+  const stopped = ui.mode === "tour" ? `${stopDrawing(api)}. ` : "";
+  if (!plays(api)) return notNow(api, stopped);
   const marks = firstMarks(choicesOf(api));
   if (ui.placed.length) {
     const sec = litSecond(choicesOf(api), ui.placed[0]);
     if (mark === ui.placed[0].mark) {
-      return say(api, `${markText(mark)} is already in ${ui.placed[0].space}: Backspace takes it back.`);
+      return say(api, `${stopped}${markText(mark)} is already in ${ui.placed[0].space}: Backspace takes it back.`);
     }
-    return say(api, `Now ${markText(sec.mark)}: click a lit space${sec.mark === "X" ? " for its X" : ""}.`);
+    return say(api, `${stopped}Now ${markText(sec.mark)}: click a lit space${sec.mark === "X" ? " for its X" : ""}.`);
   }
   if (!marks.includes(mark)) {
-    if (v.star_turn) return say(api, "A star turn: one click on a lit space draws the star.", false, "O-STAR");
-    if (marks.includes("X")) return say(api, `${markText(mark)} has no legal space: choose where its X goes.`);
-    return say(api, `${markText(mark)} cannot be written first this turn.`, true);
+    if (v.star_turn) {
+      return say(api, `${stopped}A star turn: one click on a lit space draws the star.`, false, "O-STAR");
+    }
+    if (marks.includes("X")) {
+      return say(api, `${stopped}${markText(mark)} has no legal space: choose where its X goes.`);
+    }
+    return say(api, `${stopped}${markText(mark)} cannot be written first this turn.`, true, turnRule(api));
   }
   ui.pick = mark;
   ui.focus = -1;
   const n = litFirst(choicesOf(api), mark).size;
-  say(api, `${markText(mark)}: click one of the ${n} lit space${n === 1 ? "" : "s"} (↑/↓ and Enter work too).`);
+  say(api, `${stopped}${markText(mark)}: click one of the ${n} lit space${n === 1 ? "" : "s"} ` +
+    "(↑/↓ and Enter work too).");
 }
 
-function notNow(api) {
+/** The rule of this turn's writing (O-WRITE, O-X, O-STAR, O-LAST), as Python named it. */
+function turnRule(api) {
+  return turnAsks(api.config.palette.turn_words, api.marks().turn, api.view()).rule || "O-WRITE";
+}
+
+/** A click on a space with no number picked: a refusal like the others, with the turn's rule. */
+export function pickFirst(api) {
+  const [a, b] = firstMarks(choicesOf(api));
+  const keys = b === undefined ? `press 1 (${markText(a)})` : `press 1 (${markText(a)}) or 2 (${markText(b)})`;
+  say(api, `Pick a number first: click a die or ${keys}, then a lit space.`, true, turnRule(api));
+}
+
+function notNow(api, before = "") {
   const v = api.view();
-  if (v.over) return say(api, "The game is over: undo or jump back in the history to play on.", true);
+  if (v.over) {
+    return say(api, `${before}The game is over: every map is full (O-END). Undo or jump back in the history ` +
+      "to play on.", true, "O-END");
+  }
   const waiting = api.model.get("waiting") || {};
-  if (v.has_written) return say(api, `You have written this turn.${waiting.text ? ` ${waiting.text}` : ""}`);
-  return say(api, waiting.text || "This board cannot write now.", true);
+  if (v.has_written) {
+    return say(api, `${before}You have written this turn; the next turn begins when every seat has written ` +
+      `(O-DISCARD).${waiting.text ? ` ${waiting.text}` : ""}`, true, "O-DISCARD");
+  }
+  return say(api, before + (waiting.text || "This board cannot write now."), true);
 }
 
 function commit(api, marks) {
@@ -66,10 +97,7 @@ export function clickSpace(api, space) {
   if (!ui.placed.length) {
     const marks = firstMarks(choices);
     const mark = ui.pick !== null ? ui.pick : marks.length === 1 ? marks[0] : null;
-    if (mark === null) {
-      const [a, b] = marks;
-      return say(api, `Pick a number first: click a die or press 1 (${markText(a)}) or 2 (${markText(b)}).`);
-    }
+    if (mark === null) return pickFirst(api);
     if (!litFirst(choices, mark).has(space)) return askWhy(api, [{ mark, space }]);
     const first = { mark, space };
     if (!needsSecond(choices, first)) return commit(api, [first]);
@@ -109,12 +137,18 @@ export function takeBack(api) {
   say(api, `Took back ${markText(back.mark)} from ${back.space}; it is picked again.`);
 }
 
+// -- drawing a tour: a mode of its own, always said on the message line with the way out of it.
+
+/** How drawing mode is left, said with everything the board says while a tour is drawn. */
+export const LEAVE_TOUR = "Done drawing or Esc: back to writing";
+
 function tourClick(api, space) {
   const ui = draft(api);
   const at = ui.tour.indexOf(space);
   if (at >= 0 && at === ui.tour.length - 1) ui.tour.pop();
   else if (at >= 0) ui.tour = ui.tour.slice(0, at + 1);
   else ui.tour.push(space);
+  ui.cleared = false;
   sendTour(api);
 }
 
@@ -122,29 +156,99 @@ function tourClick(api, space) {
 export function sendTour(api) {
   const ui = draft(api);
   api.model.send({ type: "tour", seat: bigSeat(api.view()), spaces: ui.tour.slice() });
+  if (ui.mode === "tour") sayTour(api);
   api.redraw();
 }
 
-/** One of the board's buttons: best tour, draw a tour, take back, clear the tour. */
+/** What the message line says while a tour is drawn: the mode, the tour as Python checked it, and
+ *  how to leave ({text, isError, rule}). */
+export function tourNote(api) {
+  const ui = draft(api);
+  const drawn = api.model.get("drawn") || {};
+  const start = "click spaces in order along the routes; a click on the last one takes it back";
+  if (!ui.tour.length) {
+    return { text: `Drawing a tour: ${ui.cleared ? "tour cleared, click a space to start again" : start}. ` +
+      `${LEAVE_TOUR}.`, isError: false, rule: "" };
+  }
+  const again = `Clear starts again; ${LEAVE_TOUR}.`;
+  if (ui.tour.join(" ") !== (drawn.spaces || []).join(" ")) {
+    return { text: `Drawing a tour: checking… ${again}`, isError: false, rule: "" };
+  }
+  const said = String(drawn.text || "").replace(/\.$/, "");
+  return { text: `Drawing a tour: ${said.charAt(0).toLowerCase()}${said.slice(1)}. ${again}`,
+    isError: drawn.ok === false, rule: drawn.rule || "" };
+}
+
+/** Say the drawing mode on the message line (again, once per change of what it says). */
+export function sayTour(api) {
+  const ui = draft(api);
+  const note = tourNote(api);
+  ui.tourSaid = `${api.model.get("revision")}|${api.model.get("message")}|${note.text}`;
+  say(api, note.text, note.isError, note.rule);
+}
+
+/** Leave drawing mode (the drawn tour stays on the map); returns the words that say so (no stop). */
+export function stopDrawing(api) {
+  const ui = draft(api);
+  ui.mode = "write";
+  ui.focusId = null;
+  ui.cleared = false;
+  return `Stopped drawing${ui.tour.length ? " (the tour stays on the map until Clear tour)" : ""}`;
+}
+
+/** What writing asks now, in a few words after a colon ("" when this board cannot write). */
+export function writeWords(api) {
+  const ui = draft(api);
+  if (!plays(api)) return "";
+  if (ui.placed.length) {
+    const sec = litSecond(choicesOf(api), ui.placed[0]);
+    return `: ${markText(ui.placed[0].mark)} is in ${ui.placed[0].space}, click a lit space for ` +
+      `${sec.mark === "X" ? "the X" : markText(sec.mark)}`;
+  }
+  const marks = firstMarks(choicesOf(api));
+  if (marks.length === 1) return `: click a lit space for ${markText(marks[0])}`;
+  return ": pick a number (1 or 2), then a lit space";
+}
+
+/** One of the board's buttons: best tour, draw a tour (or done drawing), take back, clear the tour. */
 export function toggle(api, action) {
   const ui = draft(api);
   if (action === "best") {
     ui.showBest = !ui.showBest;
     const me = scoreAt(api.view(), bigSeat(api.view()));
-    say(api, ui.showBest ? `Best tour shown: ${scoreText(me)}.` : "Best tour hidden.");
+    sayInMode(api, ui.showBest ? `Best tour shown: ${scoreText(me)}.` : "Best tour hidden.");
   } else if (action === "tour") {
-    ui.mode = ui.mode === "tour" ? "write" : "tour";
-    ui.focus = -1;
-    if (ui.mode === "tour") {
-      ui.tour = [];
-      say(api, "Draw a tour: click spaces in order along the routes; a click on the last one takes it back. " +
-        "The board checks it as you go.");
-    } else say(api, "Back to writing.");
+    if (ui.mode === "tour") say(api, `${stopDrawing(api)}; back to writing${writeWords(api)}.`);
+    else {
+      ui.mode = "tour";
+      ui.pick = null;
+      ui.focusId = null;
+      ui.focus = -1;
+      ui.cleared = false;
+      const drawn = api.model.get("drawn") || {};
+      // A tour left on the map is drawn on; Clear starts a new one.
+      ui.tour = drawn.seat === bigSeat(api.view()) && drawn.spaces ? drawn.spaces.slice() : [];
+      sayTour(api);
+    }
   } else if (action === "takeback") takeBack(api);
   else if (action === "clear") {
     ui.tour = [];
-    ui.mode = "write";
+    ui.cleared = ui.mode === "tour";
+    ui.afterClear = ui.mode !== "tour";
     sendTour(api);
+    if (ui.afterClear) say(api, `Tour cleared; you are writing, not drawing${writeWords(api)}.`);
   }
   api.redraw();
+}
+
+/** After a change of the model: say the mode again while a tour is drawn, or that a tour was cleared. */
+export function tourChanged(api) {
+  const ui = draft(api);
+  if (ui.mode === "tour") {
+    const note = tourNote(api);
+    if (ui.tourSaid !== `${api.model.get("revision")}|${api.model.get("message")}|${note.text}`) sayTour(api);
+  } else if (ui.afterClear && api.model.get("message") === "Tour cleared.") {
+    ui.afterClear = false;
+    say(api, `Tour cleared; you are writing, not drawing${writeWords(api)}.`);
+  }
 }

@@ -48,15 +48,18 @@ export function numberChips(view, choices) {
   return view.numbers || [];
 }
 
-/** The board's buttons now: best tour, draw a tour, clear, take back. */
+/** The board's buttons now: best tour, draw a tour (done drawing), clear, take back. */
 export function buttons(api) {
   const ui = draft(api);
   const v = api.view();
   const out = [{ action: "best", label: v.over ? "Best tours shown" : ui.showBest ? "★ Best tour shown" : "Show best tour",
     on: ui.showBest || v.over, disabled: v.over }];
-  out.push({ action: "tour", label: ui.mode === "tour" ? "✎ Drawing a tour" : "Draw a tour", on: ui.mode === "tour" });
+  // While a tour is drawn its button ends the drawing; a number's take-back waits until then.
+  out.push({ action: "tour", label: ui.mode === "tour" ? "✓ Done drawing" : "Draw a tour", on: ui.mode === "tour" });
   if (ui.tour.length || (api.model.get("drawn") || {}).spaces) out.push({ action: "clear", label: "Clear tour" });
-  if (ui.placed.length) out.push({ action: "takeback", label: `↶ Take back ${markText(ui.placed[0].mark)}` });
+  if (ui.placed.length && ui.mode !== "tour") {
+    out.push({ action: "takeback", label: `↶ Take back ${markText(ui.placed[0].mark)}` });
+  }
   return out;
 }
 
@@ -90,13 +93,10 @@ function adviceLegend(api, tile) {
   return ` Advice, expected final score: ${where}; ★ best${placed ? " left" : ", ringed"}.`;
 }
 
-/** The line under the large map: the drawn tour checked by Python, while it is drawn. */
+/** The line under the large map: a drawn tour as Python checked it, once drawing is done (while a
+ *  tour is drawn, the message line says it with the mode). */
 export function tourText(api) {
   const drawn = api.model.get("drawn") || {};
-  const ui = draft(api);
-  if (ui.mode === "tour" && !ui.tour.length) return "Drawing a tour: click a space to start it.";
-  if (!drawn.spaces || !drawn.spaces.length) return "";
-  if (ui.tour.length && ui.tour.join(" ") !== drawn.spaces.join(" ")) return "Checking…";
-  if (api.model.get("message") === drawn.text) return ""; // said on the message line already
+  if (draft(api).mode === "tour" || !drawn.spaces || !drawn.spaces.length) return "";
   return drawn.text || "";
 }

@@ -12,7 +12,7 @@ import {
   cycleIndex, describeDestination, destinationBox, destinations, faceUpText, hitTest, intendedAction, lastMoveBox,
   layout, teamOf,
 } from "./layout.js";
-import { catalog, currentDests, pickCard, play, refuse, selectedCard, unselect } from "./play.js";
+import { catalog, currentDests, letGo, pickCard, pickFirst, play, refuse, selectedCard, unselect } from "./play.js";
 
 export {
   actingSeat, adviceFigures, cardBadgeColours, cycleIndex, describeDestination, destinationBox, destinations,
@@ -41,13 +41,13 @@ export const GAME = {
     const ui = api.ui;
     const v = api.view();
     if (hit && hit.kind === "hand") {
-      if (ui.selected && ui.selected.seat === hit.seat && ui.selected.index === hit.index) {
-        unselect(ui);
-        return api.note("");
-      }
+      if (ui.selected && ui.selected.seat === hit.seat && ui.selected.index === hit.index) return api.note(letGo(api));
       return pickCard(api, hit.seat, hit.index);
     }
-    if (!ui.selected) return;
+    if (!ui.selected) {
+      if (hit && ["row", "column", "discard", "draw"].includes(hit.kind)) pickFirst(api);
+      return;
+    }
     const dests = currentDests(api);
     const target = hit ? (hit.kind === "row" || hit.kind === "column" ? `row:${hit.team}` : hit.id) : null;
     const dest = dests.find((d) => d.target === target);
@@ -58,8 +58,7 @@ export const GAME = {
       api.send({ type: "act", action });
       return;
     }
-    unselect(ui);
-    api.note("");
+    api.note(letGo(api));
   },
 
   clickable(hit, api) {
@@ -144,7 +143,10 @@ export const GAME = {
   },
 
   escape(api) {
-    unselect(api.ui);
+    if (!api.ui.selected) return;
+    const words = letGo(api);
+    // The shell clears the message line after this: said just after, so a refusal of the card stays gone.
+    queueMicrotask(() => api.note(words));
   },
 
   dataset(api) {

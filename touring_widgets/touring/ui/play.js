@@ -30,13 +30,8 @@ export function pickCard(api, seat, index) {
   ui.dest = null;
   const card = selectedCard(v, ui);
   const cs = catalog(api);
-  const name = card ? (cs[card] || {}).name || card : "";
-  if (!api.choices().length) {
-    const waiting = api.model.get("waiting") || {};
-    if (v.over) return api.note("The game is over: undo or jump back in the history to play on.", true);
-    const policy = (v.players || [])[v.turn] || "";
-    return api.note(`It is seat ${v.turn}'s turn (${policy}).${waiting.text ? ` ${waiting.text}` : ""}`, true);
-  }
+  const name = cardName(api, card);
+  if (!api.choices().length) return notNow(api);
   const blocked = (api.marks().cards || {})[card];
   if (blocked) {
     return api.note(`${name} cannot be played now: ${blocked.text} Discard it with D or on the lit discard pile.`,
@@ -48,10 +43,39 @@ export function pickCard(api, seat, index) {
     "click a lit place, or ↑/↓ choose one and Enter"} (${places}).`);
 }
 
+/** Why this board cannot move now, as a refusal with its rule: the game is over, or another seat's turn. */
+export function notNow(api) {
+  const v = api.view();
+  if (v.over) {
+    const rule = (v.winners || []).length ? "T-WIN" : "T-EXHAUST";
+    return api.note(`The game is over: undo or jump back in the history to play on (${rule}).`, true, rule);
+  }
+  const waiting = api.model.get("waiting") || {};
+  const policy = (v.players || [])[v.turn] || "";
+  return api.note(`It is seat ${v.turn}'s turn (${policy}).${waiting.text ? ` ${waiting.text}` : ""}`, true, "T-TURN");
+}
+
+/** A click on a place with no card picked: a refusal like the others. */
+export function pickFirst(api) {
+  if (!api.choices().length) return notNow(api);
+  api.note("Pick a card first: click one in your hand (or press 1–7), then a lit place.", true, "T-TURN");
+}
+
 /** Let go of the picked card and its chosen place. */
 export function unselect(ui) {
   ui.selected = null;
   ui.dest = null;
+}
+
+/** Let go of the picked card; returns what says so: what the board said of it (a refusal too) is over. */
+export function letGo(api) {
+  const name = cardName(api, selectedCard(api.view(), api.ui));
+  unselect(api.ui);
+  return name ? `Let go of ${name}: pick a card (1–7).` : "";
+}
+
+function cardName(api, card) {
+  return card ? (catalog(api)[card] || {}).name || card : "";
 }
 
 /** Send the move `action` (the card is let go). */
@@ -63,7 +87,10 @@ export function play(api, action) {
 /** Say why Enter, D or an arrow key does nothing now. */
 export function refuse(api, dests) {
   const ui = api.ui;
-  api.note(!ui.selected ? "Pick a card first (keys 1–7)."
-    : dests.length ? "More than one place: ↑/↓ choose one, or click one (D discards)."
-      : "That card cannot be played now.", true);
+  if (!ui.selected) return pickFirst(api);
+  if (dests.length) return api.note("More than one place: ↑/↓ choose one, or click one (D discards).", true);
+  const card = selectedCard(api.view(), ui);
+  const blocked = (api.marks().cards || {})[card];
+  if (blocked) return api.note(`${cardName(api, card)} cannot be played now: ${blocked.text}`, true, blocked.rule);
+  api.note(`${cardName(api, card)} cannot be played now.`, true);
 }

@@ -4,6 +4,9 @@
 import { roundRect } from "./canvas.js";
 import { wrapText } from "./text.js";
 
+/** The most lines the advice's progress line takes. */
+export const ADVICE_LINES = 4;
+
 /** A figure of the advice in a few characters: "62% ±7" (a chance to win), "29.0 ±5.9" (an
  *  expected score); `short` leaves the interval out. The ± is half the interval's width. */
 export function figureText(kind, estimate, low, high, short = false) {
@@ -22,11 +25,12 @@ export function figureWords(kind, estimate, low, high, n) {
   return `${f(estimate)} ${chance ? "chance to win" : "expected final score"} (${f(low)}–${f(high)}${deals})`;
 }
 
-/** The advice's progress line under the message line: its lines and how far the deals are. */
+/** The advice's progress line under the message line: its lines (ADVICE_LINES at most: a line naming
+ *  the moves tied for the best is read whole on a phone-wide board) and how far the deals are. */
 export function adviceLayout(advice, x, y, w) {
   const text = (advice && advice.on && advice.text) || "";
   if (!text) return null;
-  const lines = wrapText(text, 12, w, 3);
+  const lines = wrapText(text, 12, w, ADVICE_LINES);
   const target = advice.target || 0;
   const bar = target ? Math.max(0, Math.min(1, (advice.deals || 0) / target)) : null;
   return { x, y, w, h: lines.length * 16 + (bar === null ? 0 : 6), lines, bar, done: !!advice.done };

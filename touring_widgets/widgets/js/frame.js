@@ -35,15 +35,19 @@ export function soloTotal(view) {
 }
 
 /** The win banner's text: the winning seats, never who played them. A solo game has nobody to beat:
- *  its banner gives the final score, and against the high-score table (`table`: rank, games, rows). */
+ *  its banner gives the final score, and against the high-score table (`table`: rank, games, rows,
+ *  best, note): a new best, the best to beat, or why the game was not entered. */
 export function bannerText(view, table = {}) {
   const total = soloTotal(view);
   if (total !== null) {
     const points = `Game over: ${total} point${total === 1 ? "" : "s"}`;
     const t = table || {};
+    if (t.note) return `${points} · not entered in your table`;
     const next = (t.rows || [])[1];
-    if (t.rank !== 1 || !(t.games > 1) || !next) return points;
-    return next.total < total ? `${points}, a new best` : `${points}, as good as your best`;
+    if (t.rank === 1 && t.games > 1 && next) {
+      return next.total < total ? `${points}, a new best` : `${points}, as good as your best`;
+    }
+    return typeof t.best === "number" && t.best > total ? `${points} · your best is ${t.best}` : points;
   }
   const won = (view && view.winners) || [];
   if (!won.length) return "Game over: no winner";

@@ -10,6 +10,15 @@ export function storyOf(log, position) {
   return last && last.n === position ? last.story || last.text || "" : "";
 }
 
+/** A message as drawn beside its rule's badge: a closing "(RULE)" is the badge's already, so every
+ *  refusal reads alike, whether Python or the page said it ("... an empty space" [O-WRITE]). */
+export function withoutRule(message, rule) {
+  const end = ` (${rule})`;
+  if (message.endsWith(end)) return message.slice(0, -end.length);
+  if (message.endsWith(`${end}.`)) return `${message.slice(0, -end.length - 1)}.`;
+  return message;
+}
+
 /** Lay out the waiting line (and its button) from `y` into `out`; returns the next free y. */
 export function waitingRows(out, s, row, y) {
   const { W, pad, inner, wide } = row;
@@ -38,7 +47,8 @@ export function messageRows(out, s, row, y) {
     return y + 25;
   }
   const badgeW = s.rule && !story ? Math.ceil(textWidth(s.rule, 11) + 14) : 0;
-  const lines = wrapText(message, 13, inner - badgeW - (badgeW ? 6 : 0), story ? 6 : 4);
+  const shown = badgeW ? withoutRule(message, s.rule) : message;
+  const lines = wrapText(shown, 13, inner - badgeW - (badgeW ? 6 : 0), story ? 6 : 4);
   out.message = { x: pad, y, w: inner, h: lines.length * 17, lines, badgeW, story: !!story };
   return y + out.message.h + 8;
 }

@@ -39,7 +39,7 @@ import { storyOf } from "./message.js";
 import { textWidth, wrapMeasured, wrapText } from "./text.js";
 import { THEME_ATTRIBUTES, themeColours } from "./theme.js";
 import { drawTip } from "./tip.js";
-import { makeToolbar, syncToolbar, wireToolbar } from "./toolbar.js";
+import { downloadFile, makeToolbar, syncToolbar, wireToolbar } from "./toolbar.js";
 
 /** The drawing kit a game module may use through `api.kit`. */
 export const KIT = { roundRect, badge, glow, wrap: wrapMeasured, textWidth, wrapText, figureText, figureWords };
@@ -233,6 +233,7 @@ function renderBoard(GAME, { model, el }) {
       schedule();
     }
     el.dataset.reply = msg.message || "";
+    if (msg.export && downloadFile(msg.export)) el.dataset.exported = msg.export.name;
     if (msg.message && !msg.ok) {
       // The same refusal twice changes no trait: announce it again all the same.
       live.textContent = "";

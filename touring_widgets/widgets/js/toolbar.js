@@ -1,5 +1,6 @@
-// The toolbar above the canvas: undo, redo, step, play to end, fork, advice, the keys' help, the
-// seat to view from and the speed of automatic moves; and its state, from the model.
+// The toolbar above the canvas: undo, redo, step, play to end, fork, advice, a list for a new game
+// and the export of the moves, the keys' help, the seat to view from and the speed of automatic moves; and its
+// state, from the model. An export comes back from the kernel as a file the page downloads.
 
 /** The toolbar's element and controls; `keysHelp` and `teacherOption` are the game's words. */
 export function makeToolbar(speeds, keysHelp, teacherOption) {
@@ -23,6 +24,21 @@ export function makeToolbar(speeds, keysHelp, teacherOption) {
   t.advice = button("tw-advice", "Advice",
     "Show what each move of the seat to move is worth, from playouts, as they come in (A)");
   t.advice.setAttribute("aria-pressed", "false");
+  // New game and the exports share one list: at 360 px the toolbar keeps to two rows.
+  t.game = document.createElement("select");
+  t.game.className = "tw-game";
+  t.game.title = "New game: the same players and rules, a new seed (the game before is kept in board.games; " +
+    "board.rematch(seed=...) in a cell chooses the seed). Export: the moves, each with its sentence as this " +
+    "view may know it, and the scores, downloaded as a file";
+  t.game.setAttribute("aria-label", "New game, or export the moves and the scores");
+  const placeholder = new Option("⋯", ""); // "more": short, so the toolbar keeps its rows
+  placeholder.disabled = true;
+  t.game.add(placeholder);
+  t.game.add(new Option("New game (new seed)", "rematch"));
+  t.game.add(new Option("Export moves (.txt)", "text"));
+  t.game.add(new Option("Export moves (.csv)", "csv"));
+  t.game.value = "";
+  bar.appendChild(t.game);
   const spacer = document.createElement("span");
   spacer.className = "tw-spacer";
   bar.appendChild(spacer);
@@ -56,6 +72,12 @@ export function wireToolbar(t, { send, running, toggleAdvice, escape }) {
   t.run.addEventListener("click", () => send(running() ? { type: "stop" } : { type: "run" }));
   t.fork.addEventListener("click", () => send({ type: "fork" }));
   t.advice.addEventListener("click", toggleAdvice);
+  t.game.addEventListener("change", () => {
+    const chosen = t.game.value;
+    t.game.value = ""; // the same choice again does it again
+    if (chosen === "rematch") send({ type: "rematch" });
+    else if (chosen) send({ type: "export", format: chosen });
+  });
   t.seat.addEventListener("change", () => {
     escape();
     send({ type: "seat", seat: t.seat.value === "all" ? null : Number(t.seat.value) });
@@ -73,6 +95,8 @@ export function syncToolbar(t, st) {
   t.run.disabled = dead || (over && !running);
   t.fork.disabled = dead;
   t.advice.disabled = dead;
+  t.game.disabled = dead;
+  t.game.classList.toggle("tw-next", over && !dead); // the game is over: a new game goes on
   const pressed = String(adviceOn);
   if (t.advice.getAttribute("aria-pressed") !== pressed) t.advice.setAttribute("aria-pressed", pressed);
   const runText = running ? "Stop" : "Play to end";
@@ -91,4 +115,21 @@ function syncSeats(t, v) {
   }
   const want = v.seat === null || v.seat === undefined ? "all" : String(v.seat);
   if (t.seat.value !== want) t.seat.value = want;
+}
+
+/** Download an export the kernel sent (`{name, mime, text}`) as a file; false when it is not one. */
+export function downloadFile(file, doc = document) {
+  if (!file || typeof file.text !== "string" || typeof file.name !== "string") return false;
+  const name = file.name.replace(/[^A-Za-z0-9_.-]/g, "_") || "game.txt";
+  const mime = /^text\/(plain|csv)$/.test(file.mime) ? file.mime : "text/plain";
+  const url = URL.createObjectURL(new Blob([file.text], { type: `${mime};charset=utf-8` }));
+  const a = doc.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.style.display = "none";
+  doc.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return true;
 }
