@@ -121,3 +121,106 @@ def test_board_plays_in_marimo(marimo_app, page):
     said = board.evaluate(data)["message"]
     assert "return mo.ui.anywidget(this board's forks[0].board()) from a cell" in said
     assert board.evaluate(data)["error"] == "false"
+
+
+EDIT_NOTEBOOK = '''
+import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    import touring_widgets as tw
+    return mo, tw
+
+
+@app.cell
+def _(mo, tw):
+    board = mo.ui.anywidget(tw.Touring(players=["human", "greedy"], seed=7).board(seat=0))
+    board
+    return (board,)
+
+
+@app.cell
+def _(tw):
+    g = tw.Touring(players=["greedy"] * 6, seed=3)
+    g.step()
+    g
+    return (g,)
+'''
+
+
+@pytest.fixture
+def marimo_edit():
+    """The notebook above in marimo's editor, whose cells' outputs are capped at 610 px."""
+    pytest.importorskip("marimo", reason="marimo is in the test extra: pip install -e '.[test]'")
+    with tempfile.TemporaryDirectory(prefix="touring-marimo-") as root:
+        path = Path(root) / "edit.py"
+        path.write_text(EDIT_NOTEBOOK)
+        port = free_port()
+        path_var = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+        env = dict(os.environ, PYTHONPATH=path_var)
+        with open(Path(root) / "marimo.log", "wb") as log:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "marimo", "edit", str(path), "--headless", "--host", "127.0.0.1",
+                 "--port", str(port), "--no-token", "--no-sandbox", "--skip-update-check"],
+                cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+            base = f"http://127.0.0.1:{port}"
+            try:
+                deadline = time.monotonic() + 90
+                while True:
+                    try:
+                        with urllib.request.urlopen(base, timeout=2):
+                            break
+                    except OSError:
+                        if time.monotonic() > deadline or proc.poll() is not None:
+                            raise
+                        time.sleep(0.25)
+                yield base
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait(5)
+
+
+def test_the_whole_board_and_the_whole_picture_show_in_marimos_editor(marimo_edit, page):
+    page.goto(marimo_edit, timeout=TIMEOUT)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    board = page.locator(".tw-board").first
+    for _attempt in range(10):  # run every cell (a click before the kernel is connected is lost)
+        page.locator("[data-testid=run-button]").last.click(timeout=TIMEOUT)
+        try:
+            board.locator("canvas.tw-canvas").wait_for(timeout=4_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    page.wait_for_function("el => el.dataset.revision !== undefined", arg=board.element_handle(),
+                           timeout=TIMEOUT)
+    page.locator("svg.tw-whole").wait_for(timeout=TIMEOUT)
+    # Each output box is as tall as what it holds (marimo's 610 px cap is lifted on these boxes only):
+    # no scrollbar inside hides the board's history strip or the picture's last seats.
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.output-area')].map(o => ({
+        shown: o.clientHeight, whole: o.scrollHeight, board: !!o.querySelector('marimo-anywidget'),
+        picture: !!o.querySelector('svg.tw-whole')}))""")
+    board_box = next(b for b in boxes if b["board"])
+    picture_box = next(b for b in boxes if b["picture"])
+    assert board_box["whole"] > 610 and board_box["shown"] >= board_box["whole"], board_box
+    assert picture_box["whole"] > 610 and picture_box["shown"] >= picture_box["whole"], picture_box
+    # The history strip, the board's last row, is inside its box's visible part.
+    shown = board.evaluate("""el => {
+        const geo = el.board.geometry(), cell = geo.foot.cells[0], canvas = el.querySelector('canvas');
+        let box = el; while (box && !(box.classList && box.classList.contains('output-area')))
+          box = box.parentElement || (box.getRootNode() !== box ? box.getRootNode().host : null);
+        const c = canvas.getBoundingClientRect(), b = box.getBoundingClientRect();
+        return c.top + cell.y + cell.h <= b.bottom + 0.5; }""")
+    assert shown
+    # The picture is drawn whole: as tall as its box shows, never wider than the page.
+    svg = page.locator("svg.tw-whole").bounding_box()
+    assert svg["height"] <= picture_box["shown"] + 1 and svg["width"] <= 1280

@@ -521,8 +521,16 @@ class TestCanvas:
         ops = rec.ops(c)
         assert not [o for o in on(ops, 0, "fillRect") if o.args == [0, 0, 640, 360]]
         title = next(o for o in ops if o.name == "fillText" and o.args[0] == "T")
+        plate = PALETTES["auto"].plate
+        assert plate is not None and plate.startswith("rgba(255, 255, 255, ")
+        texts = [k for k, o in enumerate(ops) if o.name == "fillText"]
+        assert texts and all(ops[k - 1].name == "fillRect" and ops[k - 1].style["fill_style"] == plate
+                             for k in texts), "a text of the transparent chart is not on its plate"
+        alpha = float(plate.rstrip(")").split(",")[-1])
         for page in ("#ffffff", "#111111"):  # JupyterLab's light and dark backgrounds
-            assert contrast(title.style["fill_style"], page) >= 4.2
+            # every text sits on the plate, drawn over the page (WCAG AA for text: 4.5:1)
+            level = round(255 * alpha + int(page[1:3], 16) * (1 - alpha))
+            assert contrast(title.style["fill_style"], f"#{level:02x}{level:02x}{level:02x}") >= 4.5
             assert contrast(PALETTES["auto"].observed, page) >= 3
             assert contrast(PALETTES["auto"].exact, page) >= 3
 

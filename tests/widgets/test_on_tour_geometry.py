@@ -21,7 +21,7 @@ BOARD_JS = PACKAGE / "on_tour" / "ui" / "board.js"
 SHELL_JS = Path(__file__).parent / "js" / "shared.js"  # the shared modules' functions
 NODE = shutil.which("node")
 
-WIDTHS = (360, 420, 640, 800, 1100)
+WIDTHS = (360, 420, 640, 760, 800, 1100)
 PLAYERS = (1, 2, 4, 8)
 
 SCRIPT = """
@@ -54,12 +54,21 @@ for (const view of data.views) {
     const top = sh.frameLayout(view, width, { gameTitle: "On Tour", choices: [] });
     const words = "Write 56 and 65: pick a number, then a lit space; the other goes in a lit space of " +
       "another card.";
-    const geo = m.layout(view, width, { top: top.top, atlas: data.atlas, words, tourText: "Your tour: 12",
+    const opts = { top: top.top, atlas: data.atlas, words, tourText: "Your tour: 12",
       buttons: [{ action: "best", label: "Show best tour" }, { action: "tour", label: "Draw a tour" },
-        { action: "takeback", label: "↶ Take back 56" }], tableRows: view.players.length === 1 ? 6 : 0 });
+        { action: "takeback", label: "↶ Take back 56" }], tableRows: view.players.length === 1 ? 6 : 0 };
+    const geo = m.layout(view, width, opts);
     const hits = geo.boxes.map((b) => (m.hitTest(geo, b.x + b.w / 2, b.y + b.h / 2) || {}).id);
+    // An enlarged map: the tiles each of its tabs makes targets.
+    const panned = geo.big.pans.map((_, pan) => {
+      const g = m.layout(view, width, { ...opts, pan });
+      return g.boxes.filter((b) => b.kind === "space");
+    });
     out.layouts[`${view.players.length}|${width}`] = {
-      width: geo.width, height: geo.height, boxes: geo.boxes, hits, tile: geo.big.geo.tile,
+      width: geo.width, height: geo.height, boxes: geo.boxes, hits, tile: geo.big.geo.tile, panned,
+      zoomed: geo.big.zoomed, strip: geo.big.geo.strip, window: geo.big.geo.window,
+      follow: geo.big.zoomed ? [["WA", "OR"], ["NY", "FL", "GA"], ["CA", "NY", "PA", "VA"]]
+        .map((spaces) => m.panFor(geo.big.pans, spaces)) : null,
       big: { x: geo.big.geo.x, y: geo.big.geo.y, w: geo.big.geo.w, h: geo.big.geo.h },
       smalls: geo.smalls.map((s) => ({ seat: s.seat, x: s.box.x, y: s.box.y, w: s.box.w, h: s.box.h })),
       labels: m.regionLabels(data.atlas, geo.big.geo), side: geo.side,
@@ -167,13 +176,20 @@ def test_layouts_fit_and_nothing_overlaps(js, players, width):
     # Every box is what a click on its middle hits (tiles: their own space).
     assert lay["hits"] == [b["id"] for b in boxes]
     tiles = [b for b in boxes if b["kind"] == "space"]
-    assert len(tiles) == len(SPACES)
-    for i, a in enumerate(tiles):
-        for b in tiles[i + 1:]:
-            assert not overlaps(a, b), (a["id"], b["id"])
-        big = lay["big"]
-        assert big["x"] <= a["x"] and a["x"] + a["w"] <= big["x"] + big["w"] and overlaps(a, big)
-    controls = [b for b in boxes if b["kind"] in ("card", "die", "number", "button")]
+    # Every space is a target: on the map, or (an enlarged map) in the window of one of its tabs.
+    if lay["zoomed"]:
+        assert {b["id"] for p in lay["panned"] for b in p} == {f"space:{s}" for s in SPACES}
+        assert lay["panned"][0] == tiles
+    else:
+        assert len(tiles) == len(SPACES) and lay["panned"] == []
+    for pan in lay["panned"] or [tiles]:
+        for i, a in enumerate(pan):
+            for b in pan[i + 1:]:
+                assert not overlaps(a, b), (a["id"], b["id"])
+            big, win = lay["big"], lay["window"]
+            assert big["x"] <= a["x"] and a["x"] + a["w"] <= big["x"] + big["w"] and overlaps(a, big)
+            assert win["x"] <= a["x"] and a["x"] + a["w"] <= win["x"] + win["w"], a["id"]
+    controls = [b for b in boxes if b["kind"] in ("card", "die", "number", "button", "pan")]
     for i, a in enumerate(controls):
         for b in controls[i + 1:]:
             assert not overlaps(a, b), (a["id"], b["id"])
@@ -189,10 +205,23 @@ def test_layouts_fit_and_nothing_overlaps(js, players, width):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_large_map_stays_legible(js, width):
+def test_every_target_is_touch_sized_and_the_map_legible(js, width):
+    """WCAG 2.2's target size: every box a click means something on is 24 x 24 px or more, at every
+    width from 360 px; the tiles' words and the region names are 11 px and more."""
     for players in PLAYERS:
         lay = js["out"]["layouts"][f"{players}|{width}"]
-        assert lay["tile"] >= 18, (players, width, lay["tile"])  # numbers at 8 px and more
+        for b in lay["boxes"] + [t for p in lay["panned"] for t in p]:
+            assert b["w"] >= 24 and b["h"] >= 24, (players, width, b)
+        assert lay["tile"] >= 24, (players, width, lay["tile"])  # its label in 11 px (bold), its number too
+        assert round(lay["strip"] * 0.72) >= 11
+        # Only where the whole map's tiles would be too small is it enlarged, seen through a window.
+        assert lay["zoomed"] == (width < 440), (players, width)
+
+
+def test_an_enlarged_map_follows_the_lit_spaces(js):
+    """The tab that shows the first of the spaces asked for (where the arrow keys start), and of those
+    the most: the West for WA and OR, the East for the East coast, the West for CA before the East."""
+    assert js["out"]["layouts"]["2|360"]["follow"] == [0, 2, 0]
 
 
 def test_eight_players_fit_beside_the_large_map_on_a_wide_board(js):
@@ -234,3 +263,62 @@ def test_O_WRITE_the_header_says_your_turn_only_to_a_human_seat(js):
     assert human == f"Your turn, seat 0: write {numbers}"
     assert bot == f"Seat 1 (greedy) to write: write {numbers}"
     assert teacher == f"Seat 0 (human) to write: write {numbers}"
+
+
+MAP_SCRIPT = """
+const m = { ...(await import(process.argv[1])), ...(await import(process.argv[2])) };
+const data = JSON.parse(process.argv[3]);
+const texts = [];
+function context() {
+  const state = { font: "10px sans-serif" };
+  return new Proxy(state, {
+    get(target, name) {
+      if (name in target) return target[name];
+      if (name === "measureText") return (text) => ({ width: String(text).length * 6 });
+      if (name === "fillText") {
+        return (text) => texts.push([String(text), Number(/(\\d+)px/.exec(target.font)[1])]);
+      }
+      return () => undefined;
+    },
+    set(target, name, value) { target[name] = value; return true; },
+  });
+}
+globalThis.document = { createElement: () => ({ getContext: () => context() }) };
+const c = { dark: false, font: "sans-serif", ink: "#111111", ink2: "#555555", accent: "#1166cc",
+  bg: "#ffffff", win: "#22aa44", win_ink: "#ffffff", border: "#cccccc" };
+const mc = m.mapColours(c, data.palette);
+const api = { ui: {} };
+const ink = data.palette.ink;
+const out = {};
+for (const [name, w, large] of [["big360", 0, true], ["big1100", 640, true], ["thumb", 180, false],
+  ["thumb1100", 400, false]]) {
+  texts.length = 0;
+  const geo = w ? m.mapGeometry(data.atlas, 0, 0, w, { large })
+    : m.layout({ players: ["human", "greedy"], seat: 0 }, 360, { atlas: data.atlas }).big.geo;
+  m.drawMap(context(), c, geo, data.atlas, data.cells, { api, mc, ink, tours: [], frame: null });
+  out[name] = { tile: geo.tile, texts: [...texts] };
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_map_words_are_11_px_and_only_on_tiles_a_finger_can_hit():
+    """The large map writes every space's label (and a written space's number) in 11 px and more;
+    a small map, whose tiles are too small to hold them, is drawn without words."""
+    from touring_widgets.on_tour.board import OnTourBoard
+
+    cells = {"WA": {"mark": 5}, "OR": {"mark": 12, "circled": True}, "CA": {"mark": "X"},
+             "ID": {"mark": "star"}}
+    data = {"atlas": atlas(), "palette": OnTourBoard.palette, "cells": cells}
+    ui = BOARD_JS.parent
+    args = [NODE, "--input-type=module", "-e", MAP_SCRIPT, str(ui / "map.js"), str(ui / "layout.js"),
+            json.dumps(data)]
+    result = subprocess.run(args, capture_output=True, text=True, timeout=60, check=True)
+    out = json.loads(result.stdout)
+    for name in ("big360", "big1100"):
+        texts = out[name]["texts"]
+        assert min(size for _, size in texts) >= 11, (name, out[name]["tile"], texts)
+        assert {t for t, _ in texts} >= {s["label"] for s in atlas()["spaces"] if s["id"] not in cells}
+    assert "OR" in {t for t, _ in out["big1100"]["texts"]}  # a written space keeps its label where it fits
+    for name in ("thumb", "thumb1100"):
+        assert out[name]["texts"] == [], (name, out[name]["tile"])

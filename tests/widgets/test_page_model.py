@@ -283,3 +283,29 @@ def test_touring_a_card_let_go_clears_its_refusal_and_a_place_asks_for_a_card(tm
     assert picked["data"]["selected"] and escaped["data"]["selected"] == ""
     assert escaped["said"] == "Let go of 75 Miles: pick a card (1–7)."
     board.close()
+
+
+def test_a_tapped_log_row_shows_its_moves_whole_sentence_on_a_phone_wide_board(tmp_path):
+    """The log cuts its rows; a click (a tap) on one goes to that move, and the message line under the
+    board shows the move's whole sentence, however long, uncut, as the live line announces it."""
+    g = tw.Touring(players=["greedy", "greedy"], seed=7)
+    for _ in range(5):
+        g.step()
+    board = g.board(seat=None, speed="instant")
+    page = Page(board)
+    state = published(board)
+    long_story = " ".join([state["log"][-1]["story"]] * 4)  # some 600 characters: 14 lines at 360 px
+    state["log"] = [*state["log"][:-1], {**state["log"][-1], "story": long_story}]
+    page.send({"type": "goto", "index": 2})
+    back = published(board)
+    steps = [{"state": state}, {"click": "log-2"}, {"state": back}]
+    result = subprocess.run([NODE, str(RUN_PAGE), str(composed(board, tmp_path))], capture_output=True,
+                            text=True, timeout=120, input=json.dumps({"width": 360, "steps": steps}),
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    first, clicked, answered = json.loads(result.stdout)["steps"]
+    assert " ".join(first["lines"]) == long_story and first["said"] == long_story
+    assert clicked["sent"][-1]["type"] == "goto" and clicked["sent"][-1]["index"] == 2
+    story = back["log"][-1]["story"]
+    assert " ".join(answered["lines"]) == story and answered["said"] == story
+    assert "…" not in " ".join(answered["lines"])

@@ -309,12 +309,31 @@ def _next_decks(deck: Deck) -> list[tuple[Deck, int, int, int]]:
     mine = len(deck[0])
     pairs = (*deck[0], *deck[1])
     counts = tuple(d for d, _ in pairs)
-    in_play = [t for _, t in pairs]
     found: dict[Deck, list[int]] = {}
-    for ways, _, drawn, rest, _ in _flip_ways(counts, tuple(t - d for d, t in pairs)):
-        kind = 0 if len(set(drawn)) == 1 else 1 if min(drawn) < mine else 2
-        after = _deck(rest, in_play, mine)
-        if after not in found:
+    if sum(counts) < 3:  # the deck is made again from the discards (O-FLIP): the general count
+        in_play = [t for _, t in pairs]
+        for ways, _, drawn, rest, _ in _flip_ways(counts, tuple(t - d for d, t in pairs)):
+            kind = 0 if len(set(drawn)) == 1 else 1 if min(drawn) < mine else 2
+            found.setdefault(_deck(rest, in_play, mine), [0, 0, 0])[kind] += ways
+        return [(after, *ways) for after, ways in found.items()]
+    # Three cards from the deck, by region (positions sorted: a <= b <= c). This runs for every
+    # deck the maps can meet, so the count and the deck after are written out here.
+    for a, b, c in combinations_with_replacement(range(len(pairs)), 3):
+        if a == c:
+            ways, kind = comb(counts[a], 3), 0  # three of one region: a star turn (O-STAR)
+        else:
+            ways = (comb(counts[a], 2) * counts[c] if a == b else
+                    counts[a] * comb(counts[b], 2) if b == c else counts[a] * counts[b] * counts[c])
+            kind = 1 if a < mine else 2
+        if not ways:
+            continue
+        rest = list(pairs)
+        for r in (a, b, c):
+            rest[r] = (rest[r][0] - 1, rest[r][1])
+        after = (tuple(sorted(rest[:mine])), tuple(sorted(rest[mine:])))
+        if after in found:
+            found[after][kind] += ways
+        else:
             found[after] = [0, 0, 0]
-        found[after][kind] += ways
+            found[after][kind] = ways
     return [(after, *ways) for after, ways in found.items()]

@@ -21,26 +21,27 @@ from html import escape
 from math import cos, hypot, radians, sin, sqrt
 from typing import Any
 
-from ..widgets.style import COLOURS
+from ..widgets.style import COLOURS, PICTURE_SVG
 from .facts import AREAS, BOARD, CARD_REGION, ROUTES, SPACES
 
 #: Area -> (tile paper, tile edge and label ink): six areas in six colours, the same in both themes
-#: (tiles are paper the numbers are written on).
+#: (tiles are paper the numbers are written on). A tile's label in its edge colour reads on its paper at
+#: 4.5:1 or more.
 AREA_COLOURS = {
-    "NW": ("#d9e8f7", "#2b6cb0"),
-    "NC": ("#dcf0dc", "#2f7d3b"),
+    "NW": ("#d9e8f7", "#2968a9"),
+    "NC": ("#dcf0dc", "#2c7637"),
     "NE": ("#ebe0f5", "#6b46a8"),
-    "SW": ("#faeacd", "#a8650f"),
-    "SC": ("#f8dcd6", "#b5412c"),
-    "SE": ("#d4efec", "#157a74"),
+    "SW": ("#faeacd", "#975b0e"),
+    "SC": ("#f8dcd6", "#aa3d29"),
+    "SE": ("#d4efec", "#14736d"),
 }
 
 #: Region -> colour of its cards (O-CARDS) and of its name on the map.
 REGION_COLOURS = {
     "North": "#2563a8",
-    "South": "#c0392b",
-    "West": "#a86608",
-    "Central": "#2e7d32",
+    "South": "#b83729",
+    "West": "#905807",
+    "Central": "#2a732e",
     "East": "#7b3fa8",
 }
 
@@ -54,7 +55,8 @@ AREA_NAMES = {
 LABELS = {sid: sid for sid in SPACES}
 
 #: Fixed colours of the picture and the board: the ink of written numbers, circles, stars, Xs,
-#: the best tour and a drawn tour, lit spaces.
+#: the best tour and a drawn tour, lit spaces, a number not yet sent (dark enough to read on every
+#: tile's paper at 4.5:1).
 INK = {
     "number": "#1a1a1a",
     "circle": "#1a1a1a",
@@ -63,6 +65,7 @@ INK = {
     "best": "#d81b60",
     "drawn": "#1565c0",
     "lit": "#1976d2",
+    "pending": "#0d47a1",
     "fresh": "#f57c00",
     "die": "#fdfdfd",
     "die_ink": "#1a1a1a",
@@ -380,7 +383,7 @@ def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
-        f'aria-label="{escape(title)}"><defs>{_base(uid)}</defs>'
+        f'{PICTURE_SVG[0]} aria-label="{escape(title)}">{PICTURE_SVG[1]}<defs>{_base(uid)}</defs>'
         f'<rect width="100%" height="100%" fill="#ffffff"/>'
         + "".join(parts)
         + "</svg>"

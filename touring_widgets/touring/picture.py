@@ -15,7 +15,7 @@ from html import escape
 from math import cos, sin
 from typing import Any
 
-from ..widgets.style import COLOURS
+from ..widgets.style import COLOURS, PICTURE_SVG
 from .view import card_catalog
 
 PILES = ("m25", "m35", "m50", "m75")
@@ -23,17 +23,17 @@ PILES = ("m25", "m35", "m50", "m75")
 #: Card family -> (ink, paper): the cards' colours, here and on the live board (sent to the page).
 FAMILY = {
     "mileage": ("#1f5fa8", "#eef4fc"),
-    "go": ("#23803a", "#eaf7ec"),
-    "freeway": ("#0f7c7c", "#e6f6f5"),
-    "attack": ("#c4561a", "#fdf0e6"),
+    "go": ("#227d39", "#eaf7ec"),
+    "freeway": ("#0f7a7a", "#e6f6f5"),
+    "attack": ("#b04a12", "#fdf0e6"),
     "stop": ("#c62828", "#fdecec"),
     "loss": ("#7b3fa0", "#f5edfa"),
-    "remedy": ("#9a6a00", "#fdf6e1"),
+    "remedy": ("#8a5f00", "#fdf6e1"),
     "other": ("#555555", "#f2f2f2"),
 }
 
 #: The back of a card (hand sizes, the draw pile).
-BACK = {"fill": "#27406b", "edge": "#e8edf5", "gold": "#c9a449"}
+BACK = {"fill": "#27406b", "edge": "#e8edf5", "gold": "#d4b05a"}
 
 #: The fill of the miles bar.
 PROGRESS = "#1f5fa8"
@@ -313,7 +313,8 @@ def svg(view: dict[str, Any], cards: dict[str, Any] | None = None, caption: str 
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
-        f'aria-label="{escape(title)}"><rect width="100%" height="100%" fill="#ffffff"/>'
+        f'{PICTURE_SVG[0]} aria-label="{escape(title)}">{PICTURE_SVG[1]}'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>'
         + "".join(parts)
         + "</svg>"
     )

@@ -22,7 +22,7 @@ COLOURS = {
     "card_badge": "#263238",
     "card_badge_ink": "#ffffff",
     # the badge of the card just drawn
-    "new": "#c4561a",
+    "new": "#b04a12",
     "new_ink": "#ffffff",
     # places a picked card may go: fill of the lit area
     "lit_fill": "rgba(25,118,210,0.14)",
@@ -30,3 +30,10 @@ COLOURS = {
     "teacher": "#b45309",
     "teacher_ink": "#ffffff",
 }
+
+#: The static picture's root: its class, its style (as wide as the page allows, its height in
+#: proportion) and a rule for the page it is shown in. marimo writes a picture into the page itself
+#: and caps a cell's output at 610 px with a scrollbar inside: the rule lifts that cap on a box that
+#: holds a picture, so the whole position shows (JupyterLab shows the SVG as an image: no effect).
+PICTURE_SVG = ('class="tw-whole" style="max-width:100%;height:auto"',
+               "<style>.output-area:has(svg.tw-whole){max-height:none !important}</style>")

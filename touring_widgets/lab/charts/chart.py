@@ -222,6 +222,13 @@ class Chart:
         baseline: str = "alphabetic",
         colour: str | None = None,
     ) -> None:
+        plate = self.palette.plate
+        if plate is not None and text:
+            width, height = text_width(text, size) * (1.1 if bold else 1), size * 1.3
+            left = x - {"center": width / 2, "right": width, "end": width}.get(align, 0)
+            top = y - {"top": 0, "middle": height / 2, "bottom": height}.get(baseline, size * 1.05)
+            layer.fill_style = plate
+            layer.fill_rect(left - 3, top - 1, width + 6, height + 2)
         layer.font = f"{'bold ' if bold else ''}{size}px {FONT}"
         layer.fill_style = colour or self.palette.ink
         layer.text_align = align

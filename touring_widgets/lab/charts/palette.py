@@ -22,19 +22,22 @@ class Palette:
     observed_fill: str  # bar fill (translucent, so the grid shows through)
     exact: str  # the exact probabilities
     band: str  # the 95% band
+    plate: str | None = None  # drawn behind each text, where the page's colour is not known
 
 
 PALETTES: dict[str, Palette] = {
-    # Mid-tone inks on a transparent canvas: contrast of at least 4.3:1 for the text on both
-    # white and JupyterLab's dark background (#111), at least 3:1 for the data marks.
+    # A transparent canvas: no one ink reads at 4.5:1 on both white and JupyterLab's dark
+    # background (#111), so each text sits on a light plate (9.8:1 over #111, 12.6:1 on white);
+    # the data marks keep at least 3:1 on both.
     "auto": Palette(
         background=None,
-        ink="#7a7a7a",
+        ink="#333333",
         grid="rgba(128, 128, 128, 0.28)",
         observed="#3b82f6",
         observed_fill="rgba(59, 130, 246, 0.55)",
         exact="#e0661a",
         band="rgba(59, 130, 246, 0.2)",
+        plate="rgba(255, 255, 255, 0.88)",
     ),
     "light": Palette(
         background="#ffffff",

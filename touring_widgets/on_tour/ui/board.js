@@ -16,7 +16,9 @@ import {
   expandChoices, firstMarks, litFirst, litSecond, needsSecond, secondMarkAt,
 } from "./choices.js";
 import { drawBoard } from "./draw.js";
-import { bigSeat, bigTile, hitTest, layout, mapGeometry, planMaps, regionLabels, tileBox } from "./layout.js";
+import {
+  PANS, bigSeat, bigTile, hitTest, layout, mapGeometry, panFor, planMaps, regionLabels, tileBox,
+} from "./layout.js";
 import { actionText, circleSpaces, decodeMap, markText, markWord, scoreAt, splitChoices } from "./marks.js";
 import {
   LEAVE_TOUR, clickSpace, pickFirst, pickMark, say, sayInMode, sayTour, sendTour, stopDrawing, takeBack, toggle,
@@ -27,7 +29,8 @@ import { buttons, numberChips, scoreText, tourText, turnAsks, turnWords, words }
 
 export {
   actionText, adviceOnSpaces, bigSeat, bigTile, circleSpaces, decodeMap, expandChoices, figuresThatFit, firstMarks,
-  hitTest, layout, litFirst, litSecond, mapGeometry, markText, markWord, mix, needsSecond, numberChips, planMaps,
+  hitTest, layout, litFirst, litSecond, mapGeometry, markText, markWord, mix, needsSecond, numberChips, panFor,
+  planMaps,
   regionLabels, scoreAt, scoreText, seatName, secondMarkAt, splitChoices, tileBox, tourNote, turnAsks, turnWords,
   writingKey,
 };
@@ -63,8 +66,23 @@ export const GAME = {
     const table = api.model.get("highscores") || {};
     const rows = view.over && table.rows ? Math.max(1, table.rows.length) + (table.problem ? 1 : 0) : 0;
     const atlas = atlasOf(api);
-    return layout(view, width, { ...opts, atlas, words: words(api, bigTile(view, width, atlas)), buttons: buttons(api),
-      tourText: tourText(api), tableRows: rows, tableNote: view.over ? table.note : "" });
+    const ui = draft(api);
+    const lay = (pan) => layout(view, width, { ...opts, atlas, words: words(api, bigTile(view, width, atlas)),
+      buttons: buttons(api), tourText: tourText(api), tableRows: rows, tableNote: view.over ? table.note : "", pan });
+    let geo = lay(ui.pan || 0);
+    // An enlarged map's window follows what the player is to choose: the focused space, else the first
+    // lit one and as many others as it can (until a tab is clicked; a new pick or turn follows again).
+    const wanted = ui.focusId ? [ui.focusId] : litList(api);
+    const key = wanted.join(" ");
+    if (geo.big.zoomed && key !== ui.panKey) {
+      ui.panKey = key;
+      const best = panFor(geo.big.pans, wanted);
+      if (best >= 0 && !geo.big.pans[ui.pan || 0].spaces.includes(wanted[0])) {
+        ui.pan = best;
+        geo = lay(best);
+      }
+    }
+    return geo;
   },
 
   hitTest,
@@ -79,6 +97,10 @@ export const GAME = {
     if (hit.kind === "button") {
       if (!hit.disabled) toggle(api, hit.action);
       return;
+    }
+    if (hit.kind === "pan") {
+      ui.pan = hit.index;
+      return api.redraw();
     }
     if (hit.kind === "number" || hit.kind === "die") {
       const v = api.view();
@@ -102,7 +124,7 @@ export const GAME = {
   },
 
   clickable(hit, api) {
-    if (["button", "number", "die", "map"].includes(hit.kind)) return true;
+    if (["button", "number", "die", "map", "pan"].includes(hit.kind)) return true;
     if (hit.kind === "space") return draft(api).mode === "tour" || lit(api).spaces.has(hit.space) || plays(api);
     return false;
   },
@@ -214,6 +236,7 @@ export const GAME = {
       const s = scoreAt(v, hit.seat);
       return `${seatName(v, hit.seat)}: best tour ${scoreText(s) || "none yet"}`;
     }
+    if (hit.kind === "pan") return `Show the ${PANS[hit.index]} of the map (it is drawn larger than the board here)`;
     if (hit.kind === "button") {
       return {
         best: "Show or hide the best tour of this map (B)",

@@ -2,6 +2,7 @@
 // tours, lit spaces and advice, the small maps, and the solo high-score table at the end.
 
 import { badge, roundRect } from "../../widgets/js/canvas.js";
+import { LABEL } from "../../widgets/js/geometry.js";
 import { figureText } from "../../widgets/js/advice.js";
 import { seatName } from "../../widgets/js/seats.js";
 import { wrapMeasured } from "../../widgets/js/text.js";
@@ -44,13 +45,14 @@ function drawTurn(ctx, geo, api, c) {
     const top = b.y + (b.h - band) / 2 + 1;
     ctx.fillText(info.label, b.x + 7, top);
     const lw = ctx.measureText(info.label).width;
-    ctx.font = `11px ${c.font}`;
+    ctx.font = `${LABEL}px ${c.font}`;
     ctx.fillStyle = "#333333";
-    if (b.w - lw - 20 > 30) ctx.fillText(info.name, b.x + 12 + lw, top + 1, b.w - lw - 18);
+    // the state's name only where it fits whole (never squeezed under 11 px)
+    if (ctx.measureText(info.name).width <= b.w - lw - 18) ctx.fillText(info.name, b.x + 12 + lw, top + 1);
     ctx.fillStyle = "#ffffff";
-    ctx.font = `bold 11px ${c.font}`;
+    ctx.font = `bold ${LABEL}px ${c.font}`;
     ctx.textAlign = "center";
-    ctx.fillText(card.region, b.x + b.w / 2, b.y + b.h - band / 2 + 0.5, b.w - 8);
+    ctx.fillText(card.region, b.x + b.w / 2, b.y + b.h - band / 2 + 0.5);
   });
   if (!(v.cards || []).length && !v.over && T.cards.length) {
     const b = T.cards[0];
@@ -101,8 +103,8 @@ function drawTurn(ctx, geo, api, c) {
     } else ctx.fillText(markText(mark), b.x + b.w / 2, b.y + b.h / 2 + 1);
     if (placed) {
       const where = ui.placed.find((p) => p.mark === mark).space;
-      badge(ctx, c, b.x + b.w / 2, b.y + b.h + 2, `✓ ${where}`, c.good, "#ffffff", 9);
-    } else if (plays(api) && chips.length > 1) badge(ctx, c, b.x + 7, b.y + 5, String(i + 1), c.ink2, c.bg, 9);
+      badge(ctx, c, b.x + b.w / 2, b.y + b.h, `✓ ${where}`, c.good, c.bg, LABEL);
+    } else if (plays(api) && chips.length > 1) badge(ctx, c, b.x + 7, b.y + 5, String(i + 1), c.ink2, c.bg, LABEL);
   });
   // Counts.
   const K = T.counts || { w: 0 };
@@ -134,6 +136,26 @@ function drawTurn(ctx, geo, api, c) {
     ctx.textAlign = "center";
     ctx.fillText(b.label, b.x + b.w / 2, b.y + b.h / 2 + 0.5, b.w - 8);
   }
+}
+
+/** The tabs of an enlarged map: the one shown lit like an active button; how many spaces are lit in each. */
+function drawPans(ctx, pans, litNow, c) {
+  for (const b of pans || []) {
+    roundRect(ctx, b.x, b.y, b.w, b.h, 6);
+    ctx.fillStyle = b.on ? c.accent : c.panel2;
+    ctx.fill();
+    ctx.strokeStyle = b.on ? c.accent : c.border;
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    ctx.fillStyle = b.on ? (c.dark ? "#0b1e33" : "#ffffff") : c.ink;
+    ctx.font = `${b.on ? "bold " : ""}12px ${c.font}`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const lit = [...((litNow && litNow.spaces) || [])].filter((id) => b.spaces.includes(id)).length;
+    const text = lit ? `${b.label} · ${lit} lit` : b.label;
+    ctx.fillText(ctx.measureText(text).width <= b.w - 6 ? text : b.label, b.x + b.w / 2, b.y + b.h / 2 + 0.5);
+  }
+  ctx.textAlign = "left";
 }
 
 function tourOf(score) {
@@ -170,9 +192,10 @@ export function drawBoard(ctx, geo, api, c) {
   ctx.fillStyle = c.ink1;
   const record = (api.model.get("highscores") || {}).best;
   const personal = record !== null && record !== undefined && !v.over ? ` · your record ${record}` : "";
-  const best = !me ? "" : (B.label.w - hw > 260 + personal.length * 6 ? `best tour ${scoreText(me)}`
-    : `best tour ${me.total}`) + personal;
-  ctx.fillText(best, B.label.x + hw, B.label.y + 9, B.label.w - hw);
+  const room = B.label.w - hw;
+  const best = !me ? "" : [`best tour ${scoreText(me)}${personal}`, `best tour ${me.total}${personal}`,
+    `best tour ${me.total}`, `best ${me.total}`].find((t) => ctx.measureText(t).width <= room) || "";
+  ctx.fillText(best, B.label.x + hw, B.label.y + 9);
   const pending = {};
   for (const p of ui.placed) {
     const circle = new Set(circleSpaces(v));
@@ -188,12 +211,26 @@ export function drawBoard(ctx, geo, api, c) {
   const litNow = lit(api);
   const advice = spaceAdvice(api, B.geo.tile);
   const ring = advice.best && !ui.placed.length ? advice.best.marks.map(([, space]) => space) : [];
+  drawPans(ctx, B.pans, litNow, c);
+  const win = B.geo.window;
+  ctx.save();
+  if (B.zoomed) { // the enlarged map: only its window shows
+    ctx.beginPath();
+    ctx.rect(win.x - 3, win.y - 3, win.w + 6, win.h + 6);
+    ctx.clip();
+  }
   drawMap(ctx, c, B.geo, atlas, decoded[big] || {}, {
     api, mc, ink: palette.ink, tours, pending,
     fresh: v.over ? [] : fresh[big] || [], lit: litNow, circle: new Set(circleSpaces(v)), tourDots: dots,
     focus: ui.focusId, frame: winners.has(big) ? c.win : null, frameWidth: winners.has(big) ? 3 : 1,
     figures: advice.figures, kind: advice.kind, bestRing: advice.figures.length ? ring : [],
   });
+  ctx.restore();
+  if (B.zoomed) { // the window's edges, where the map goes on
+    ctx.strokeStyle = c.border;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(win.x + 0.5, win.y + 0.5, win.w - 1, win.h - 1);
+  }
   ui.adviceDrawn = advice.figures.map((f) => ({ ...f,
     text: figureText(advice.kind, f.figure[0], f.figure[1], f.figure[2], true) }));
   if (geo.tourLine.lines) {

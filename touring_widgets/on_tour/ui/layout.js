@@ -1,7 +1,11 @@
 // On Tour's board laid out (pure functions, tested with Node): the turn (cards, dice, numbers,
 // words, buttons), the viewing seat's map large, every other map small, the solo high-score table.
+// Every target is at least TARGET px square (WCAG 2.2): where the whole map's tiles would be smaller
+// (a phone, a laptop with the file browser open), the large map is drawn enlarged in a window the
+// width of the board, with tabs (West, Central, East) that move the window; only the tiles wholly
+// in the window are targets.
 
-import { boardWidth, clamp, padOf, pick } from "../../widgets/js/geometry.js";
+import { TARGET, boardWidth, clamp, padOf, pick } from "../../widgets/js/geometry.js";
 import { isTeacher } from "../../widgets/js/seats.js";
 import { textWidth, wrapText } from "../../widgets/js/text.js";
 
@@ -15,7 +19,7 @@ export function bigSeat(view) {
 /** A map's box: tiles at their places, the strips for the region names (large maps only). */
 export function mapGeometry(atlas, x, y, w, opts = {}) {
   const large = opts.large !== false;
-  const strip = large ? clamp(Math.round(w * 0.028), 12, 15) : 0;
+  const strip = large ? clamp(Math.round(w * 0.028), 16, 18) : 0; // region names in 11 px and more
   const uw = w - strip - (large ? 4 : 0);
   const aspect = atlas.aspect || 0.66;
   const tile = clamp(uw * (uw < 520 ? 0.058 : 0.052), 5, 46);
@@ -26,6 +30,37 @@ export function mapGeometry(atlas, x, y, w, opts = {}) {
   }
   return { x, y, w, h: Math.ceil(strip + aspect * uw + (large ? 2 : 0)), strip, uw, tile, tileH, pos, large };
 }
+
+/** The nearest two tiles' distance (the larger of across and down), as a share of the map's width. */
+const spacings = new WeakMap();
+export function spacing(atlas) {
+  const s = atlas.spaces || [];
+  if (spacings.has(atlas)) return spacings.get(atlas);
+  let best = 1;
+  for (let i = 0; i < s.length; i++) {
+    for (let j = i + 1; j < s.length; j++) {
+      best = Math.min(best, Math.max(Math.abs(s[i].x - s[j].x), Math.abs(s[i].y - s[j].y)));
+    }
+  }
+  spacings.set(atlas, best);
+  return best;
+}
+
+/** Whether a large map `w` px wide has tiles a finger can hit: TARGET px and more, not overlapping. */
+export function touchable(atlas, w) {
+  const geo = mapGeometry(atlas, 0, 0, w, { large: true });
+  return geo.tile >= TARGET && geo.tileH >= TARGET && geo.uw * spacing(atlas) >= TARGET;
+}
+
+/** The narrowest large map whose tiles are touchable (the width an enlarged map is drawn at). */
+export function touchWidth(atlas) {
+  let w = 300;
+  while (!touchable(atlas, w) && w < 2000) w += 10;
+  return w + 40; // a little room: the labels' letters clear the tiles' edges
+}
+
+/** The tabs that move an enlarged map's window: their names, from the left. */
+export const PANS = ["West", "Central", "East"];
 
 /** Where the region names go: West, Central and East above their spaces, North and South beside theirs. */
 export function regionLabels(atlas, geo) {
@@ -132,10 +167,34 @@ export function layout(view, width, opts = {}) {
   const bigW = plan.bigW;
   const labelH = 18;
   const bigLabel = { x: pad, y, w: bigW, h: labelH };
-  const bigGeo = mapGeometry(atlas, pad, y + labelH, bigW, { large: true });
+  // Too small for a finger: the map enlarged, seen through a window with its tabs above it.
+  const zoom = (atlas.spaces || []).length && !touchable(atlas, bigW) ? Math.max(bigW + 1, touchWidth(atlas)) : 0;
+  const pans = [];
+  let mapTop = y + labelH;
+  let pan = 0;
+  if (zoom) {
+    pan = clamp(opts.pan || 0, 0, PANS.length - 1);
+    const tabW = Math.floor((bigW - (PANS.length - 1) * 6) / PANS.length);
+    PANS.forEach((name, i) => {
+      const b = { id: `pan:${i}`, kind: "pan", index: i, x: pad + i * (tabW + 6), y: mapTop, w: tabW, h: 28,
+        label: name, on: i === pan };
+      pans.push(b);
+      boxes.push(b);
+    });
+    mapTop += 28 + 6;
+  }
+  const shift = (i) => Math.round(((zoom - bigW) * i) / (PANS.length - 1));
+  const bigGeo = mapGeometry(atlas, pad - (zoom ? shift(pan) : 0), mapTop, zoom || bigW, { large: true });
+  bigGeo.window = { x: pad, y: mapTop, w: bigW, h: bigGeo.h };
+  // The spaces each tab shows whole (the page moves the window to the tab that shows the lit ones).
+  const seen = pans.map((_, i) => {
+    const g = mapGeometry(atlas, pad - shift(i), mapTop, zoom, { large: true });
+    return (atlas.spaces || []).filter((s) => inWindow(tileBox(g, s.id), bigGeo.window)).map((s) => s.id);
+  });
+  pans.forEach((b, i) => (b.spaces = seen[i]));
   for (const s of atlas.spaces || []) {
     const t = tileBox(bigGeo, s.id);
-    boxes.push({ id: `space:${s.id}`, kind: "space", space: s.id, seat: big, ...t });
+    if (inWindow(t, bigGeo.window)) boxes.push({ id: `space:${s.id}`, kind: "space", space: s.id, seat: big, ...t });
   }
   let below = bigGeo.y + bigGeo.h + 6;
   const tourLine = { x: pad, y: below, w: bigW, h: 0 };
@@ -172,8 +231,28 @@ export function layout(view, width, opts = {}) {
     table = { x: pad, y: y + 2, w, h: 20 + (rows + noteLines(opts.tableNote, w).length) * 17 };
     y = table.y + table.h + 6;
   }
-  return { width: W, height: Math.ceil(y), wide, side, pad, turn, big: { seat: big, label: bigLabel, geo: bigGeo },
-    tourLine, smalls, table, boxes };
+  return { width: W, height: Math.ceil(y), wide, side, pad, turn,
+    big: { seat: big, label: bigLabel, geo: bigGeo, pans, pan, zoomed: !!zoom }, tourLine, smalls, table, boxes };
+}
+
+/** Whether a tile's box lies wholly in a map's window (across: the window moves only sideways). */
+function inWindow(b, win) {
+  return b.x >= win.x - 0.01 && b.x + b.w <= win.x + win.w + 0.01;
+}
+
+/** The tab to show `spaces` in: of the tabs that show the first of them whole (where the arrow keys
+ *  start), the one that shows the most (the first of equals); -1: none shows it. */
+export function panFor(pans, spaces) {
+  let best = -1;
+  let most = 0;
+  pans.forEach((p, i) => {
+    const n = p.spaces.includes(spaces[0]) ? spaces.filter((id) => p.spaces.includes(id)).length : 0;
+    if (n > most) {
+      most = n;
+      best = i;
+    }
+  });
+  return best;
 }
 
 /** The size of the large map's tiles at `width` (what fits on them decides how much advice they show). */
@@ -181,7 +260,9 @@ export function bigTile(view, width, atlas) {
   const W = boardWidth(width);
   const inner = W - 2 * padOf(W);
   const others = Math.max(0, (view.players || []).length - 1);
-  return mapGeometry(atlas, 0, 0, planMaps(atlas, inner, W, others).bigW, { large: true }).tile;
+  const bigW = planMaps(atlas, inner, W, others).bigW;
+  const w = (atlas.spaces || []).length && !touchable(atlas, bigW) ? Math.max(bigW + 1, touchWidth(atlas)) : bigW;
+  return mapGeometry(atlas, 0, 0, w, { large: true }).tile;
 }
 
 /**
@@ -215,14 +296,16 @@ export function planMaps(atlas, inner, width, others) {
     const bigH = labelH + height(p.bigW, true);
     p.height = p.side ? Math.max(bigH, rows * p.rowH) : bigH + rows * p.rowH;
     p.score = p.height - 0.5 * p.bigW - 0.5 * p.mw + (p.mw < 96 ? 400 : 0);
+    // a large map beside the small ones only when its tiles stay touchable without the window
+    if (p.side && !touchable(atlas, p.bigW)) p.score += 1000;
     if (!best || p.score < best.score) best = p;
   }
   return best;
 }
 
-/** The box under a point: buttons, dice and numbers first, then tiles, then whole small maps. */
+/** The box under a point: buttons, tabs, dice and numbers first, then tiles, then whole small maps. */
 export function hitTest(geometry, x, y) {
-  return pick(geometry.boxes, x, y, { button: 5, number: 4, die: 4, card: 3, space: 2, map: 1 });
+  return pick(geometry.boxes, x, y, { button: 5, pan: 5, number: 4, die: 4, card: 3, space: 2, map: 1 });
 }
 
 /** Why a finished solo game is not in the high-score table, in lines that fit the table's ``width``. */

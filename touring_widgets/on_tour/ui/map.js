@@ -3,7 +3,7 @@
 
 import { figureText } from "../../widgets/js/advice.js";
 import { badge, copyPixels, glow, pixelRatio, roundRect } from "../../widgets/js/canvas.js";
-import { clamp } from "../../widgets/js/geometry.js";
+import { LABEL, TARGET, clamp } from "../../widgets/js/geometry.js";
 import { mix } from "../../widgets/js/theme.js";
 import { mapGeometry, regionLabels, tileBox } from "./layout.js";
 import { markText } from "./marks.js";
@@ -27,7 +27,7 @@ export function mapColours(c, palette) {
     areas[area] = { paper, edge, blob: c.dark ? mix(edge, bg, 0.7) : mix(paper, bg, 0.15) };
   }
   const regions = {};
-  for (const [r, col] of Object.entries(palette.regions)) regions[r] = c.dark ? mix(col, "#ffffff", 0.4) : col;
+  for (const [r, col] of Object.entries(palette.regions)) regions[r] = c.dark ? mix(col, "#ffffff", 0.55) : col;
   return { bg, areas, regions, route: c.dark ? "#6f747c" : "#a3a39b", edge: c.dark ? "#3a3e45" : "#d8d6cc" };
 }
 
@@ -188,11 +188,11 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
     ctx.stroke();
     ctx.restore();
   }
-  // Tiles.
-  const textOk = T >= 11;
-  const fontNum = Math.round(T * 0.46);
-  const fontLabel = Math.round(T * 0.27);
-  const fontEmpty = Math.round(T * 0.36);
+  // Tiles: with their words (11 px and more) where a tile is a target's size, else as thumbnails.
+  const textOk = T >= TARGET;
+  const fontNum = Math.max(LABEL, Math.round(T * 0.46));
+  const fontLabel = T >= 30 ? Math.max(LABEL, Math.round(T * 0.27)) : 0; // the state above its number
+  const fontEmpty = Math.max(LABEL, Math.round(T * 0.36));
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   for (const s of atlas.spaces) {
@@ -216,13 +216,13 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
       ctx.fillText(s.label, p.x, p.y + 0.5);
       continue;
     }
-    if (fontLabel >= 7) {
+    if (fontLabel) {
       ctx.fillStyle = colours.edge;
       ctx.font = `${fontLabel}px ${c.font}`;
       ctx.fillText(s.label, p.x, y + H * 0.2);
     }
-    const ny = fontLabel >= 7 ? p.y + H * 0.14 : p.y + 0.5;
-    const ink = pending ? c.accent : shown.mark === "X" ? o.ink.x : shown.mark === "star" ? o.ink.star : o.ink.number;
+    const ny = fontLabel ? p.y + H * 0.14 : p.y + 0.5;
+    const ink = pending ? o.ink.pending : shown.mark === "X" ? o.ink.x : shown.mark === "star" ? o.ink.star : o.ink.number;
     if (shown.mark === "star") {
       starPath(ctx, p.x, ny, T * 0.25);
       ctx.fillStyle = ink;
@@ -245,7 +245,7 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
     if (shown.circled) {
       ctx.beginPath();
       ctx.ellipse(p.x, ny, T * 0.36, H * 0.26, 0, 0, Math.PI * 2);
-      ctx.strokeStyle = pending ? c.accent : o.ink.circle;
+      ctx.strokeStyle = pending ? o.ink.pending : o.ink.circle;
       ctx.lineWidth = Math.max(1, T * 0.055);
       ctx.stroke();
     }
@@ -297,7 +297,7 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
     if (b) glow(ctx, b, c.win, 2.5, -5);
   }
   if (o.figures && o.figures.length) {
-    const size = clamp(Math.round(T * 0.44), 8, 11);
+    const size = clamp(Math.round(T * 0.44), LABEL, 12);
     const two = o.figures.some((f) => f.slot > 0);
     for (const f of o.figures) {
       const b = tileBox(geo, f.space);
@@ -309,7 +309,7 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
   }
   for (const t of o.tourDots || []) {
     const b = tileBox(geo, t.id);
-    badge(ctx, c, b.x + b.w, b.y, String(t.n), t.colour, "#ffffff", Math.max(8, Math.round(T * 0.3)));
+    badge(ctx, c, b.x + b.w, b.y, String(t.n), t.colour, "#ffffff", Math.max(LABEL, Math.round(T * 0.3)));
   }
   if (o.focus) {
     const b = tileBox(geo, o.focus);

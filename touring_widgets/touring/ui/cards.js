@@ -2,6 +2,7 @@
 // colour families, and how a card, its back and an empty place are drawn.
 
 import { roundRect } from "../../widgets/js/canvas.js";
+import { LABEL } from "../../widgets/js/geometry.js";
 import { wrapMeasured } from "../../widgets/js/text.js";
 
 /** The mileage piles, the columns of a table and the kinds of card played on another table. */
@@ -19,6 +20,11 @@ export function familyOf(id, kind) {
   if (kind && kind.startsWith("remedy")) return "remedy";
   return "other";
 }
+
+/** How strong a card that cannot be played is drawn, on a light page and on a dark one: faded, its
+ *  name and miles not (they keep 4.5:1 on the faded card, tests/widgets/test_contrast.py). */
+export const DIM_LIGHT = 0.45;
+export const DIM_DARK = 0.25;
 
 /** Colours of a badge drawn on a card: the same dark-on-paper in every theme. */
 export function cardBadgeColours(colours) {
@@ -182,29 +188,49 @@ export function drawCard(ctx, c, box, id, cards, palette, opts = {}) {
   const [ink, paper] = palette.families[familyOf(id, info.kind)];
   const r = Math.max(3, w * 0.08);
   ctx.save();
-  if (opts.dim) ctx.globalAlpha = 0.45;
+  if (opts.dim) ctx.globalAlpha = c.dark ? DIM_DARK : DIM_LIGHT;
   roundRect(ctx, x, y, w, h, r);
   ctx.fillStyle = paper;
   ctx.fill();
   ctx.lineWidth = 2;
   ctx.strokeStyle = ink;
   ctx.stroke();
-  // Family band with the name at the bottom.
-  const band = Math.max(14, h * 0.3);
+  // Family band with the name at the bottom: 11 px and more, in two lines if need be; the band holds them.
+  const fs = Math.max(LABEL, Math.round(w * 0.15));
+  ctx.font = `600 ${fs}px ${c.font}`;
+  // On a narrow card, the plain weight when it saves a line or a word too long: never squeezed under 11 px.
+  let lines = wrapMeasured(ctx, info.name, w - 4).slice(0, 2);
+  const tooLong = info.name.split(" ").some((word) => ctx.measureText(word).width > w - 4);
+  if (lines.length > 1 || tooLong) {
+    ctx.font = `${fs}px ${c.font}`;
+    const plain = wrapMeasured(ctx, info.name, w - 4).slice(0, 2);
+    if (plain.length < lines.length || tooLong) lines = plain;
+    else ctx.font = `600 ${fs}px ${c.font}`;
+  }
+  const nameFont = ctx.font;
+  const lh = fs + 1;
+  const band = Math.max(14, h * 0.3, lines.length * lh + 3);
   ctx.save();
   roundRect(ctx, x, y, w, h, r);
   ctx.clip();
   ctx.fillStyle = ink;
   ctx.fillRect(x, y + h - band, w, band);
   ctx.restore();
-  drawSymbol(ctx, id, x + w / 2, y + (h - band) / 2 + 2, Math.min(w * 0.72, (h - band) * 0.78), ink, paper);
-  const fs = Math.max(9, Math.round(w * 0.15));
-  ctx.font = `600 ${fs}px ${c.font}`;
-  ctx.fillStyle = "#ffffff";
+  const symbol = [x + w / 2, y + (h - band) / 2 + 2, Math.min(w * 0.72, (h - band) * 0.78)];
+  if (opts.dim && PILES.includes(id)) {
+    // A faded card's miles are text: written at full strength (white on a dark page's fade).
+    ctx.save();
+    ctx.globalAlpha = 1;
+    drawSymbol(ctx, id, ...symbol, c.dark ? "#ffffff" : ink, paper);
+    ctx.restore();
+  } else drawSymbol(ctx, id, ...symbol, ink, paper);
+  // A card that cannot be played is faded, its name is not: written at full strength in the ink that
+  // reads on the faded band (dark on a light page, white on a dark one).
+  ctx.globalAlpha = 1;
+  ctx.font = nameFont;
+  ctx.fillStyle = opts.dim && !c.dark ? "#1a1a1a" : "#ffffff";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  const lines = wrapMeasured(ctx, info.name, w - 4).slice(0, 2);
-  const lh = fs + 1;
   const top = y + h - band / 2 - ((lines.length - 1) * lh) / 2;
   lines.forEach((line, i) => ctx.fillText(line, x + w / 2, top + i * lh, w - 4));
   ctx.restore();
@@ -247,7 +273,7 @@ export function drawSlot(ctx, c, box, caption) {
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.fillStyle = c.ink2;
-  ctx.font = `${Math.max(9, Math.round(w * 0.16))}px ${c.font}`;
+  ctx.font = `${Math.max(LABEL, Math.round(w * 0.16))}px ${c.font}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(caption, x + w / 2, y + h / 2, w - 4);

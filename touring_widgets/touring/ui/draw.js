@@ -3,6 +3,7 @@
 
 import { figureText } from "../../widgets/js/advice.js";
 import { badge, glow, roundRect } from "../../widgets/js/canvas.js";
+import { LABEL } from "../../widgets/js/geometry.js";
 import { actingSeat, isTeacher, seatName } from "../../widgets/js/seats.js";
 import { wrapMeasured } from "../../widgets/js/text.js";
 import { adviceFigures, figureLabel } from "./advice.js";
@@ -81,7 +82,9 @@ export function drawBoard(ctx, geo, api, c) {
       const box = R.cols[col];
       if (stack.length) drawCard(ctx, c, box, stack[stack.length - 1], cs, palette);
       else drawSlot(ctx, c, box, col === "go" ? "Go" : "Freeway");
-      if (stack.length > 1) badge(ctx, c, box.x + box.w - 7, box.y + 7, `${stack.length}`, onCard.fill, onCard.ink, 9);
+      if (stack.length > 1) {
+        badge(ctx, c, box.x + box.w - 7, box.y + 7, `${stack.length}`, onCard.fill, onCard.ink, LABEL);
+      }
     }
     for (const pile of PILES) {
       const n = table[pile] || 0;
@@ -91,7 +94,7 @@ export function drawBoard(ctx, geo, api, c) {
       else drawSlot(ctx, c, box, pile.slice(1));
       const full = n >= cap && cap;
       badge(ctx, c, box.x + box.w / 2, box.y + box.h + 1, `${n}/${cap}`, full ? c.good : c.panel2,
-        full ? "#ffffff" : c.ink, 9);
+        full ? c.bg : c.ink, LABEL);
     }
     for (const col of COLUMNS) {
       if (destCols.has(R.cols[col].id)) glow(ctx, R.cols[col], c.accent, 3, -3);
@@ -155,12 +158,12 @@ export function drawBoard(ctx, geo, api, c) {
   ctx.fillText(`Discards: ${v.discard}`, PL.x, PL.y + 22, PL.w);
   if (v.draw) drawBack(ctx, geo.draw, palette);
   else drawSlot(ctx, c, geo.draw, "empty");
-  badge(ctx, c, geo.draw.x + geo.draw.w / 2, geo.draw.y + geo.draw.h + 1, `${v.draw}`, c.panel2, c.ink, 9);
+  badge(ctx, c, geo.draw.x + geo.draw.w / 2, geo.draw.y + geo.draw.h + 1, `${v.draw}`, c.panel2, c.ink, LABEL);
   if (v.discard_top) drawCard(ctx, c, geo.discard, v.discard_top, cs, palette);
   else if (v.discard) drawBack(ctx, geo.discard, palette, { dim: true });
   else drawSlot(ctx, c, geo.discard, "Discard");
   badge(ctx, c, geo.discard.x + geo.discard.w / 2, geo.discard.y + geo.discard.h + 1, `${v.discard}`, c.panel2,
-    c.ink, 9);
+    c.ink, LABEL);
   const F = geo.faceUp;
   if (F.lines.length) {
     ctx.font = `12px ${c.font}`;
@@ -171,7 +174,7 @@ export function drawBoard(ctx, geo, api, c) {
   const chosenBox = destinationBox(geo, dests.find((d) => d.action === ui.dest));
   if (chosenBox) {
     glow(ctx, chosenBox, c.ink, 4, -7);
-    badge(ctx, c, chosenBox.x + chosenBox.w / 2, chosenBox.y - 10, "Enter", c.ink, c.bg, 10);
+    badge(ctx, c, chosenBox.x + chosenBox.w / 2, chosenBox.y - 10, "Enter", c.ink, c.bg, LABEL);
   }
   const lastBox = lastMoveBox(geo, marks.last);
   if (lastBox) glow(ctx, lastBox, c.warn, 2, -6);
@@ -182,7 +185,7 @@ export function drawBoard(ctx, geo, api, c) {
     const f = advice.byAction[action];
     if (!f || !box) return;
     const best = action === advice.best;
-    const size = box.w < 46 ? 9 : 10;
+    const size = LABEL;
     ctx.font = `bold ${size}px ${c.font}`;
     const label = figureLabel({ figureText }, advice.kind, f, best, box.w + 4, (t) => ctx.measureText(t).width + 8);
     badge(ctx, c, box.x + box.w / 2, y, label, best ? c.win : c.ink, best ? c.win_ink : c.bg, size);
@@ -219,10 +222,10 @@ export function drawBoard(ctx, geo, api, c) {
       const blocked = canPlay && unplayable[b.card];
       drawCard(ctx, c, box, b.card, cs, palette, { dim: (!canPlay && !v.over && !teacher) || blocked });
       if (lifted) glow(ctx, box, c.accent, 3, -3);
-      if (canPlay) badge(ctx, c, box.x + 9, box.y + 9, `${b.index + 1}`, onCard.fill, onCard.ink, 10);
-      if (blocked) badge(ctx, c, box.x + box.w - 11, box.y + 9, "✕", c.error, "#ffffff", 9);
+      if (canPlay) badge(ctx, c, box.x + 9, box.y + 9, `${b.index + 1}`, onCard.fill, onCard.ink, LABEL);
+      if (blocked) badge(ctx, c, box.x + box.w - 11, box.y + 9, "✕", c.error, c.bg, LABEL);
       else if (s === v.turn && b.index === drawnIndex(v, s)) {
-        badge(ctx, c, box.x + box.w - 14, box.y + 9, "new", c.new, c.new_ink, 9);
+        badge(ctx, c, box.x + box.w - 14, box.y + 9, "new", c.new, c.new_ink, LABEL);
       }
       // Under the card: the figure of its best move; the best card of the hand ringed in green.
       const mine = canPlay && advice.byCard[b.card];

@@ -56,6 +56,25 @@ export function fitCanvas(canvas, ctx, W, H, dpr = pixelRatio()) {
   if (canvas.style.height !== cssHeight) canvas.style.height = cssHeight;
   if (canvas.style.width !== cssWidth) canvas.style.width = cssWidth;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  showWhole(canvas);
+}
+
+/** Let the output box the board sits in grow to the board's height. marimo caps an interactive
+ *  cell's output at 610 px and scrolls inside it, hiding the board's message, log and history
+ *  under an inner scrollbar; the board lifts that cap on its own box (found across the shadow
+ *  root marimo renders a widget in) and no other. JupyterLab's outputs have no cap: nothing to do. */
+export function showWhole(canvas) {
+  if (canvas.twWhole && canvas.twWhole.isConnected) return canvas.twWhole;
+  let node = canvas;
+  while (node) {
+    if (node.classList && node.classList.contains("output-area")) {
+      node.style.maxHeight = "none";
+      canvas.twWhole = node;
+      return node;
+    }
+    node = node.parentElement || (node.getRootNode && node.getRootNode() !== node ? node.getRootNode().host : null);
+  }
+  return null;
 }
 
 /** Copy a canvas drawn at the screen's resolution onto the board, pixel for pixel (no resampling). */

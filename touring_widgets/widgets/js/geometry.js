@@ -1,5 +1,9 @@
 // Layout and hit-testing helpers every board shares: the board's width and margin, boxes under a point.
 
+/** The smallest box a finger can hit (CSS px, WCAG 2.2 target size), and the smallest text drawn. */
+export const TARGET = 24;
+export const LABEL = 11;
+
 /** `x` held between `lo` and `hi`. */
 export const clamp = (x, lo, hi) => Math.max(lo, Math.min(hi, x));
 

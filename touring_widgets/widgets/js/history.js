@@ -1,14 +1,16 @@
 // The history strip (one cell per position, the start first; every tenth numbered) and the chips
-// of the variations, the lines left behind at earlier positions.
+// of the variations, the lines left behind at earlier positions. Each cell is a touch target
+// (TARGET px square, WCAG 2.2), its number written inside it.
 
 import { glow, roundRect } from "./canvas.js";
+import { LABEL, TARGET } from "./geometry.js";
 import { textWidth } from "./text.js";
 
 /** Lay out the strip for a line of `lineLength` moves from `y` into `out`; returns the next free y. */
 export function historyRows(out, lineLength, row, y) {
   const { W, pad, inner, wide } = row;
   const total = (lineLength || 0) + 1;
-  const cell = wide ? 14 : 12;
+  const cell = TARGET;
   const step = cell + 2;
   const labelW = wide ? 150 : inner;
   out.histLabel = { x: pad, y, w: labelW, h: cell };
@@ -19,7 +21,7 @@ export function historyRows(out, lineLength, row, y) {
   for (let i = 0; i < total; i++) {
     if (hx + cell > W - pad) {
       hx = x0;
-      hy += cell + 14;
+      hy += step;
     }
     const b = { id: `hist:${i}`, kind: "history", index: i, x: hx, y: hy, w: cell, h: cell };
     cells.push(b);
@@ -27,7 +29,7 @@ export function historyRows(out, lineLength, row, y) {
     hx += step;
   }
   out.cells = cells;
-  return hy + cell + 14;
+  return hy + cell + 10;
 }
 
 /** Lay out a chip for each variation from `y` into `out.chips`; returns the next free y. */
@@ -42,16 +44,16 @@ export function variationRows(out, variations, row, y) {
     const w = Math.min(inner, Math.ceil(textWidth(label, 12) + 16));
     if (cx + w > W - pad && cx > pad) {
       cx = pad;
-      cy += 28;
+      cy += TARGET + 6;
     }
-    const chip = { id: `var:${v.index}`, kind: "variation", index: v.index, x: cx, y: cy, w, h: 22, label,
+    const chip = { id: `var:${v.index}`, kind: "variation", index: v.index, x: cx, y: cy, w, h: TARGET, label,
       first: v.first };
     chips.push(chip);
     row.boxes.push(chip);
     cx += w + 8;
   }
   out.chips = chips;
-  return cy + 22 + 10;
+  return cy + TARGET + 10;
 }
 
 /** Draw the strip: played positions dark, the cursor's in the accent, the redo branch outlined. */
@@ -61,7 +63,7 @@ export function drawHistory(ctx, F, position, c, hover) {
   ctx.font = `12px ${c.font}`;
   ctx.fillText(`History · move ${position} of ${total - 1}`, F.histLabel.x, F.histLabel.y + F.histLabel.h / 2,
     F.histLabel.w);
-  ctx.font = `9px ${c.font}`;
+  ctx.font = `${LABEL}px ${c.font}`;
   ctx.textAlign = "center";
   for (const b of F.cells) {
     const i = b.index;
@@ -72,8 +74,9 @@ export function drawHistory(ctx, F, position, c, hover) {
       ctx.strokeRect(b.x + 0.5, b.y + 0.5, b.w - 1, b.h - 1);
     }
     if (i % 10 === 0 || i === position) {
-      ctx.fillStyle = i === position ? c.accent : c.ink2;
-      ctx.fillText(String(i), b.x + b.w / 2, b.y + b.h + 6);
+      // inside the cell: light on the dark cells, dark on the empty ones
+      ctx.fillStyle = i <= position ? c.bg : c.ink2;
+      ctx.fillText(String(i), b.x + b.w / 2, b.y + b.h / 2 + 0.5);
     }
     if (hover && hover.id === b.id) glow(ctx, b, c.ink, 1.5, -2);
   }
@@ -83,7 +86,7 @@ export function drawHistory(ctx, F, position, c, hover) {
 /** Draw the variations' chips. */
 export function drawVariations(ctx, chips, c, hover) {
   for (const chip of chips || []) {
-    roundRect(ctx, chip.x, chip.y, chip.w, chip.h, 11);
+    roundRect(ctx, chip.x, chip.y, chip.w, chip.h, chip.h / 2);
     ctx.fillStyle = c.panel2;
     ctx.fill();
     ctx.strokeStyle = hover && hover.id === chip.id ? c.accent : c.border;

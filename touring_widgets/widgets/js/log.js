@@ -1,7 +1,12 @@
 // The move log under the message line: the last moves, newest first, one or two columns. Each
-// entry is a box: its hover tells the move's whole sentence, a click goes back to that move.
+// entry is a box: a click (or a tap) goes back to that move, whose whole sentence the message line
+// then shows and the live line announces; its hover tells the sentence too.
 
+import { TARGET } from "./geometry.js";
 import { firstLine } from "./text.js";
+
+const HEADING = "Moves, newest first (hover: the rules; click: go back)";
+const SHORT_HEADING = "Moves, newest first (tap one: go back)";
 
 /** Lay out the log's entries from `y` into `out.log` (and their boxes); returns the next free y. */
 export function logRows(out, entries, row, y) {
@@ -11,12 +16,13 @@ export function logRows(out, entries, row, y) {
   const cols = wide ? 2 : 1;
   const colW = (inner - 12 - (cols - 1) * 16) / cols;
   const rows = Math.ceil(log.length / cols);
-  out.log = { x: pad, y, w: inner, h: 18 + rows * 17, cols, colW, rows,
-    entries: log.map((e, i) => ({ ...e, x: pad + 6 + Math.floor(i / rows) * (colW + 16), y: y + 18 + (i % rows) * 17,
-      w: colW, newest: i === 0 })) };
+  // A row is a touch target (TARGET px high): a tap goes back to its move.
+  out.log = { x: pad, y, w: inner, h: 18 + rows * TARGET, cols, colW, rows,
+    entries: log.map((e, i) => ({ ...e, x: pad + 6 + Math.floor(i / rows) * (colW + 16),
+      y: y + 18 + (i % rows) * TARGET, w: colW, newest: i === 0 })) };
   for (const e of out.log.entries) {
-    row.boxes.push({ id: `log-${e.n}`, kind: "log", index: e.n, story: e.story || e.text, x: e.x - 4, y: e.y - 2,
-      w: e.w + 8, h: 17 });
+    row.boxes.push({ id: `log-${e.n}`, kind: "log", index: e.n, story: e.story || e.text, x: e.x - 4, y: e.y,
+      w: e.w + 8, h: TARGET });
   }
   return y + out.log.h + 8;
 }
@@ -25,12 +31,13 @@ export function logRows(out, entries, row, y) {
 export function drawLog(ctx, L, c) {
   ctx.fillStyle = c.ink2;
   ctx.font = `12px ${c.font}`;
-  ctx.fillText("Moves, newest first (hover: the rules; click: go back)", L.x, L.y + 7, L.w);
+  // The long heading where it fits whole; never squeezed under the label size.
+  ctx.fillText(ctx.measureText(HEADING).width <= L.w ? HEADING : SHORT_HEADING, L.x, L.y + 7);
   for (const e of L.entries) {
     ctx.fillStyle = e.newest ? c.ink : c.ink1;
     ctx.font = `${e.newest ? "bold " : ""}12px ${c.font}`;
     const [text, more] = firstLine(ctx, `${e.n}. ${e.story || e.text}`, e.w - 12);
-    ctx.fillText(text + (more ? " …" : ""), e.x, e.y + 7, e.w);
+    ctx.fillText(text + (more ? " …" : ""), e.x, e.y + TARGET / 2, e.w);
   }
 }
 

@@ -19,7 +19,8 @@ export function withoutRule(message, rule) {
   return message;
 }
 
-/** Lay out the waiting line (and its button) from `y` into `out`; returns the next free y. */
+/** Lay out the waiting line (and its button) from `y` into `out`, the whole text; returns the next
+ *  free y. */
 export function waitingRows(out, s, row, y) {
   const { W, pad, inner, wide } = row;
   const waiting = s.waiting || {};
@@ -32,12 +33,13 @@ export function waitingRows(out, s, row, y) {
     if (!wide) y += 32;
     else x = pad + bw + 10;
   }
-  const lines = wrapText(waiting.text, 13, W - pad - x, 3);
+  const lines = wrapText(waiting.text, 13, W - pad - x);
   out.wait = { x, y: y + (wide && waiting.button ? 4 : 0), w: W - pad - x, h: lines.length * 17, lines };
   return Math.max(y + (wide && out.next ? 26 : 0), out.wait.y + out.wait.h) + 8;
 }
 
-/** Lay out the message line from `y` into `out.message`; returns the next free y. */
+/** Lay out the message line from `y` into `out.message`; returns the next free y. The whole text,
+ *  never cut: a log row clicked (or tapped) shows its move's whole sentence here. */
 export function messageRows(out, s, row, y) {
   const { pad, inner } = row;
   const story = !s.message && s.story ? s.story : "";
@@ -48,7 +50,7 @@ export function messageRows(out, s, row, y) {
   }
   const badgeW = s.rule && !story ? Math.ceil(textWidth(s.rule, 11) + 14) : 0;
   const shown = badgeW ? withoutRule(message, s.rule) : message;
-  const lines = wrapText(shown, 13, inner - badgeW - (badgeW ? 6 : 0), story ? 6 : 4);
+  const lines = wrapText(shown, 13, inner - badgeW - (badgeW ? 6 : 0));
   out.message = { x: pad, y, w: inner, h: lines.length * 17, lines, badgeW, story: !!story };
   return y + out.message.h + 8;
 }
