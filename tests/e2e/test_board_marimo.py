@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,8 @@ from tools.jupyter import REPO, TIMEOUT, free_port
 
 pytestmark = pytest.mark.e2e
 
-NOTEBOOK = '''
+#: The opening of both notebooks: marimo and the package.
+HEAD = '''
 import marimo
 
 app = marimo.App()
@@ -28,7 +31,9 @@ def _():
 
     import touring_widgets as tw
     return mo, tw
+'''
 
+NOTEBOOK = HEAD + '''
 
 @app.cell
 def _(mo, tw):
@@ -43,19 +48,21 @@ if __name__ == "__main__":
 '''
 
 
-@pytest.fixture
-def marimo_app():
+@contextlib.contextmanager
+def serving(source: str, command: str, *flags: str) -> Iterator[str]:
+    """``source`` served by ``marimo <command>`` (run or edit) on a free port of 127.0.0.1, with this
+    package importable; yields its address and stops it at the end."""
     pytest.importorskip("marimo", reason="marimo is in the test extra: pip install -e '.[test]'")
-    with tempfile.TemporaryDirectory(prefix="touring-marimo-") as root:
-        path = Path(root) / "board.py"
-        path.write_text(NOTEBOOK)
+    with tempfile.TemporaryDirectory(prefix="touring-marimo-") as root, \
+            open(Path(root) / "marimo.log", "wb") as log:
+        path = Path(root) / "notebook.py"
+        path.write_text(source)
         port = free_port()
         path_var = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
         env = dict(os.environ, PYTHONPATH=path_var)
-        log = open(Path(root) / "marimo.log", "wb")  # noqa: SIM115 (closed below)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "marimo", "run", str(path), "--headless", "--host", "127.0.0.1",
-             "--port", str(port), "--no-token", "--no-sandbox", "--no-check"],
+            [sys.executable, "-m", "marimo", command, str(path), "--headless", "--host", "127.0.0.1",
+             "--port", str(port), "--no-token", "--no-sandbox", *flags],
             cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
@@ -80,7 +87,13 @@ def marimo_app():
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(5)
-            log.close()
+
+
+@pytest.fixture
+def marimo_app():
+    """The notebook above as an app (``marimo run``)."""
+    with serving(NOTEBOOK, "run", "--no-check") as base:
+        yield base
 
 
 def test_board_plays_in_marimo(marimo_app, page):
@@ -123,19 +136,7 @@ def test_board_plays_in_marimo(marimo_app, page):
     assert board.evaluate(data)["error"] == "false"
 
 
-EDIT_NOTEBOOK = '''
-import marimo
-
-app = marimo.App()
-
-
-@app.cell
-def _():
-    import marimo as mo
-
-    import touring_widgets as tw
-    return mo, tw
-
+EDIT_NOTEBOOK = HEAD + '''
 
 @app.cell
 def _(mo, tw):
@@ -156,37 +157,8 @@ def _(tw):
 @pytest.fixture
 def marimo_edit():
     """The notebook above in marimo's editor, whose cells' outputs are capped at 610 px."""
-    pytest.importorskip("marimo", reason="marimo is in the test extra: pip install -e '.[test]'")
-    with tempfile.TemporaryDirectory(prefix="touring-marimo-") as root:
-        path = Path(root) / "edit.py"
-        path.write_text(EDIT_NOTEBOOK)
-        port = free_port()
-        path_var = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-        env = dict(os.environ, PYTHONPATH=path_var)
-        with open(Path(root) / "marimo.log", "wb") as log:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "marimo", "edit", str(path), "--headless", "--host", "127.0.0.1",
-                 "--port", str(port), "--no-token", "--no-sandbox", "--skip-update-check"],
-                cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-            base = f"http://127.0.0.1:{port}"
-            try:
-                deadline = time.monotonic() + 90
-                while True:
-                    try:
-                        with urllib.request.urlopen(base, timeout=2):
-                            break
-                    except OSError:
-                        if time.monotonic() > deadline or proc.poll() is not None:
-                            raise
-                        time.sleep(0.25)
-                yield base
-            finally:
-                proc.terminate()
-                try:
-                    proc.wait(20)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(5)
+    with serving(EDIT_NOTEBOOK, "edit", "--skip-update-check") as base:
+        yield base
 
 
 def test_the_whole_board_and_the_whole_picture_show_in_marimos_editor(marimo_edit, page):

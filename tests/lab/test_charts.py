@@ -26,6 +26,8 @@ from touring_widgets.lab.charts import PALETTES, Convergence, Histogram, exact_b
 from touring_widgets.lab.charts import chart as chart_module
 from touring_widgets.lab.charts.labels import text_width
 
+from ..colours import contrast
+
 NAMES = {number: name for name, number in COMMANDS.items()}
 ATTRS = {number: name for name, number in Canvas.ATTRS.items()}
 DICE = {k: Fraction(6 - abs(7 - k), 36) for k in range(2, 13)}
@@ -232,17 +234,6 @@ def bars(ops: list[Op]) -> tuple[list[float], list[float], list[float], list[flo
     left = [fill.at(xi, 0)[0] for xi in x]
     top = [fill.at(0, yi)[1] for yi in y]
     return left, top, [wi / 1 for wi in w], [hi / 1 for hi in h]
-
-
-def contrast(a: str, b: str) -> float:
-    def lum(colour: str) -> float:
-        colour = colour.lstrip("#")
-        rgb = [int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 # -- Histogram ---------------------------------------------------------------------------------

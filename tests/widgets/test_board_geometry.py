@@ -13,6 +13,8 @@ import pytest
 import touring_widgets as tw
 from touring_widgets.touring.board import TouringBoard
 
+from ..colours import contrast
+
 PACKAGE = Path(tw.__file__).parent
 BOARD_JS = PACKAGE / "touring" / "ui" / "board.js"
 SHELL_JS = Path(__file__).parent / "js" / "shared.js"  # the shared modules' functions
@@ -347,15 +349,6 @@ def test_badges_on_cards_are_dark_on_light_in_every_theme(geometry):
     assert frame_js(board, widths=(800,))["badges"] == {"fill": "#111", "ink": "#eee"}
     from touring_widgets.touring.picture import FAMILY
     from touring_widgets.widgets.style import COLOURS
-
-    def luminance(colour: str) -> float:  # WCAG relative luminance
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-    def contrast(a: str, b: str) -> float:
-        hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-        return (hi + 0.05) / (lo + 0.05)
 
     badge = COLOURS["card_badge"]
     assert contrast(badge, COLOURS["card_badge_ink"]) >= 7  # the number on its badge

@@ -19,6 +19,8 @@ from touring_widgets.on_tour.picture import AREA_COLOURS, INK, REGION_COLOURS
 from touring_widgets.touring.picture import BACK, FAMILY
 from touring_widgets.widgets.style import COLOURS
 
+from ..colours import contrast, over
+
 AA = 4.5
 THEME_JS = Path(tw.__file__).parent / "widgets" / "js" / "theme.js"
 NODE = shutil.which("node")
@@ -35,29 +37,8 @@ LAB = {
 }
 
 
-def rgb(colour: str) -> tuple[int, int, int]:
-    c = colour.lstrip("#")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
-
-
-def over(colour: str, under: str, alpha: float) -> str:
-    """``colour`` at ``alpha`` over ``under``."""
-    return "#" + "".join(f"{round(a * alpha + b * (1 - alpha)):02x}" for a, b in zip(rgb(colour), rgb(under)))
-
-
 def mix(a: str, b: str, t: float) -> str:
     return over(b, a, t)
-
-
-def luminance(colour: str) -> float:
-    channels = [v / 255 for v in rgb(colour)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def contrast(a: str, b: str) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def test_the_contrast_of_black_on_white_and_of_a_known_grey():

@@ -267,22 +267,10 @@ def test_O_WRITE_the_header_says_your_turn_only_to_a_human_seat(js):
 
 MAP_SCRIPT = """
 const m = { ...(await import(process.argv[1])), ...(await import(process.argv[2])) };
+const { context: blank } = await import(process.argv[4]);
 const data = JSON.parse(process.argv[3]);
 const texts = [];
-function context() {
-  const state = { font: "10px sans-serif" };
-  return new Proxy(state, {
-    get(target, name) {
-      if (name in target) return target[name];
-      if (name === "measureText") return (text) => ({ width: String(text).length * 6 });
-      if (name === "fillText") {
-        return (text) => texts.push([String(text), Number(/(\\d+)px/.exec(target.font)[1])]);
-      }
-      return () => undefined;
-    },
-    set(target, name, value) { target[name] = value; return true; },
-  });
-}
+const context = () => blank((text, font) => texts.push([text, Number(/(\\d+)px/.exec(font)[1])]));
 globalThis.document = { createElement: () => ({ getContext: () => context() }) };
 const c = { dark: false, font: "sans-serif", ink: "#111111", ink2: "#555555", accent: "#1166cc",
   bg: "#ffffff", win: "#22aa44", win_ink: "#ffffff", border: "#cccccc" };
@@ -311,8 +299,9 @@ def test_map_words_are_11_px_and_only_on_tiles_a_finger_can_hit():
              "ID": {"mark": "star"}}
     data = {"atlas": atlas(), "palette": OnTourBoard.palette, "cells": cells}
     ui = BOARD_JS.parent
+    dom = Path(__file__).parent / "js" / "dom.js"
     args = [NODE, "--input-type=module", "-e", MAP_SCRIPT, str(ui / "map.js"), str(ui / "layout.js"),
-            json.dumps(data)]
+            json.dumps(data), str(dom)]
     result = subprocess.run(args, capture_output=True, text=True, timeout=60, check=True)
     out = json.loads(result.stdout)
     for name in ("big360", "big1100"):

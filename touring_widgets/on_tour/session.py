@@ -437,7 +437,6 @@ class OnTourSession(BoardSession):
         seat = self.acting_seat()
         state = self.game.state
         text = ", ".join(f"{m} {s}" for m, s in marks)
-        partner = None
         if len(marks) == 1 and marks[0][0] != "star" and not state.star_turn:
             partner = self._partner(marks[0])
             if partner:
@@ -451,14 +450,7 @@ class OnTourSession(BoardSession):
         if len(marks) == 2:
             said += f" after {words.get(marks[0][0], marks[0][0])} in {marks[0][1]}"
         said = said[0].upper() + said[1:]
-        reason = verdict.text
-        _, empty, union, _ = writing_shape(state, seat)
-        if partner and partner[0].isdigit() and mark.isdigit() and not state.last_turn \
-                and (empty & union) >> SPACES.index(space) & 1:
-            # An empty space the cards allow, yet refused: the judge's reason names the partner's
-            # space, so it is said about the partner's number alone (O-WRITE).
-            reason = f"{partner[0]} would then have no empty space in the region of another card (O-WRITE)"
-        raise Refusal(f"{said}: {reason}", verdict.rule)
+        raise Refusal(f"{said}: {verdict.text}", verdict.rule)
 
     def _partner(self, mark: tuple[str, str]) -> tuple[str, str] | None:
         """A second mark to judge ``mark`` with, as (mark, space): where it may follow ``mark`` if

@@ -26,13 +26,15 @@ class ClassList {
   }
 }
 
-/** A 2D context that draws nothing: every method is accepted, text is 6 px a character. */
-function context() {
+/** A 2D context that draws nothing: every method is accepted, text is 6 px a character;
+ *  `onText(text, font)`, when given, hears of every fillText. */
+export function context(onText = null) {
   const state = { font: "10px sans-serif" };
   return new Proxy(state, {
     get(target, name) {
       if (name in target) return target[name];
       if (name === "measureText") return (text) => ({ width: String(text).length * 6 });
+      if (name === "fillText" && onText) return (text) => onText(String(text), target.font);
       return () => undefined;
     },
     set(target, name, value) {

@@ -125,31 +125,29 @@ function drawTurn(ctx, geo, api, c) {
   Wd.lines.forEach((line, i) => ctx.fillText(line, Wd.x, Wd.y + 8 + i * 17, Wd.w));
   // Buttons.
   for (const b of T.buttons) {
-    roundRect(ctx, b.x, b.y, b.w, b.h, 5);
-    ctx.fillStyle = b.on ? c.accent : c.panel2;
-    ctx.fill();
-    ctx.strokeStyle = b.on ? c.accent : c.border;
-    ctx.lineWidth = 1;
-    ctx.stroke();
-    ctx.fillStyle = b.on ? (c.dark ? "#0b1e33" : "#ffffff") : b.disabled ? c.ink2 : c.ink;
-    ctx.font = `${b.on ? "bold " : ""}12px ${c.font}`;
-    ctx.textAlign = "center";
+    buttonFace(ctx, b, 5, c);
     ctx.fillText(b.label, b.x + b.w / 2, b.y + b.h / 2 + 0.5, b.w - 8);
   }
+}
+
+/** A button's face, lit when `on`, with its label's colour, font and alignment set: the caller
+ *  writes the label. */
+function buttonFace(ctx, b, radius, c) {
+  roundRect(ctx, b.x, b.y, b.w, b.h, radius);
+  ctx.fillStyle = b.on ? c.accent : c.panel2;
+  ctx.fill();
+  ctx.strokeStyle = b.on ? c.accent : c.border;
+  ctx.lineWidth = 1;
+  ctx.stroke();
+  ctx.fillStyle = b.on ? (c.dark ? "#0b1e33" : "#ffffff") : b.disabled ? c.ink2 : c.ink;
+  ctx.font = `${b.on ? "bold " : ""}12px ${c.font}`;
+  ctx.textAlign = "center";
 }
 
 /** The tabs of an enlarged map: the one shown lit like an active button; how many spaces are lit in each. */
 function drawPans(ctx, pans, litNow, c) {
   for (const b of pans || []) {
-    roundRect(ctx, b.x, b.y, b.w, b.h, 6);
-    ctx.fillStyle = b.on ? c.accent : c.panel2;
-    ctx.fill();
-    ctx.strokeStyle = b.on ? c.accent : c.border;
-    ctx.lineWidth = 1;
-    ctx.stroke();
-    ctx.fillStyle = b.on ? (c.dark ? "#0b1e33" : "#ffffff") : c.ink;
-    ctx.font = `${b.on ? "bold " : ""}12px ${c.font}`;
-    ctx.textAlign = "center";
+    buttonFace(ctx, b, 6, c);
     ctx.textBaseline = "middle";
     const lit = [...((litNow && litNow.spaces) || [])].filter((id) => b.spaces.includes(id)).length;
     const text = lit ? `${b.label} · ${lit} lit` : b.label;
