@@ -31,8 +31,8 @@ PACKAGE = "touring_widgets"
 #: the most lines a source file may hold
 MOST_LINES = 600
 #: the shared layers, which never name a game
-SHARED = ("core", "widgets", "lab", "demos")
-LAYERS = {"errors": 0, "core": 0, "widgets": 1, "lab": 3, "demos": 3, "": 4}
+SHARED = ("core", "widgets", "lab", "demos", "table")
+LAYERS = {"errors": 0, "core": 0, "widgets": 1, "lab": 3, "demos": 3, "table": 4, "": 4}
 GAME_LAYER = 2
 SOURCE = (".py", ".js", ".css")
 

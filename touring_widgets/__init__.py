@@ -36,7 +36,7 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
-    if name in ("touring", "on_tour", "lab", "demos"):
+    if name in ("touring", "on_tour", "lab", "demos", "table"):
         # ``demos`` is a callable module: tw.demos() lists the rule demonstrations.
         import importlib
 

@@ -82,7 +82,7 @@ def test_a_refused_place_says_why_and_keeps_the_card(notebook):
     assert canvas_pixels(board) != before
     # The card let go: its refusal goes with it.
     nb.click_box(board, m75["id"])
-    assert board.locator("[aria-live=polite]").text_content() == "Let go of 75 Miles: pick a card (1–7)."
+    assert board.locator("[aria-live=polite]").text_content() == "Let go of 75 Miles: pick a card (1–6)."
     assert board.evaluate("el => el.dataset.selected") == ""
 
 

@@ -64,8 +64,17 @@ for (const view of data.views) {
       const g = m.layout(view, width, { ...opts, pan });
       return g.boxes.filter((b) => b.kind === "space");
     });
+    // ... and the tiles a finger's width (24 px) of which lies in each tab's window.
+    const reachable = geo.big.pans.map((_, pan) => {
+      const g = m.layout(view, width, { ...opts, pan });
+      const win = g.big.geo.window;
+      return data.atlas.spaces.filter((s) => {
+        const t = m.tileBox(g.big.geo, s.id);
+        return Math.min(t.x + t.w, win.x + win.w) - Math.max(t.x, win.x) >= 24;
+      }).map((s) => `space:${s.id}`);
+    });
     out.layouts[`${view.players.length}|${width}`] = {
-      width: geo.width, height: geo.height, boxes: geo.boxes, hits, tile: geo.big.geo.tile, panned,
+      width: geo.width, height: geo.height, boxes: geo.boxes, hits, tile: geo.big.geo.tile, panned, reachable,
       zoomed: geo.big.zoomed, strip: geo.big.geo.strip, window: geo.big.geo.window,
       follow: geo.big.zoomed ? [["WA", "OR"], ["NY", "FL", "GA"], ["CA", "NY", "PA", "VA"]]
         .map((spaces) => m.panFor(geo.big.pans, spaces)) : null,
@@ -180,6 +189,8 @@ def test_layouts_fit_and_nothing_overlaps(js, players, width):
     if lay["zoomed"]:
         assert {b["id"] for p in lay["panned"] for b in p} == {f"space:{s}" for s in SPACES}
         assert lay["panned"][0] == tiles
+        # A tile at the window's edge takes a click wherever a finger's width of it shows.
+        assert [sorted(b["id"] for b in p) for p in lay["panned"]] == [sorted(r) for r in lay["reachable"]]
     else:
         assert len(tiles) == len(SPACES) and lay["panned"] == []
     for pan in lay["panned"] or [tiles]:

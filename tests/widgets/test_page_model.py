@@ -249,14 +249,18 @@ def test_on_tour_refusals_of_the_page_carry_a_rule_like_pythons(tmp_path):
     filled = next(s for s, c in o.map(0).items() if c is not None)
     out = run_page(composed(board, tmp_path), [{"state": published(board)}, {"click": f"space:{filled}"}])
     said = out["steps"][-1]
-    assert said["said"] == "Pick a number first: click a die or press 1 (18) or 2 (81), then a lit space."
+    # read out with its rule, as the badge shows it
+    assert said["said"] == ("Pick a number first: click a die or press 1 (18) or 2 (81), then a lit space "
+                            "(O-WRITE).")
     assert said["badge"] and all(m["type"] != "why" for m in said["sent"])
     board.close()
     o.play()
     board = o.board(seat=0, speed="instant")
     out = run_page(composed(board, tmp_path), [{"state": published(board)}, {"click": f"space:{filled}"}])
     said = out["steps"][-1]
-    assert said["said"].startswith("The game is over: every map is full (O-END).") and said["badge"]
+    assert said["said"] == ("The game is over: every map is full. Undo or jump back in the history to play "
+                            "on (O-END).")
+    assert said["badge"] and "O-END" not in " ".join(said["lines"])  # the badge says the rule, once
     board.close()
 
 
@@ -272,16 +276,17 @@ def test_touring_a_card_let_go_clears_its_refusal_and_a_place_asks_for_a_card(tm
              {"click": hand}, {"click": hand}, {"key": "Escape"}]
     out = run_page(composed(board, tmp_path), steps)
     _, no_card, _, asked, shown, let_go, picked, escaped = out["steps"]
-    assert no_card["said"] == "Pick a card first: click one in your hand (or press 1–7), then a lit place."
+    assert no_card["said"] == ("Pick a card first: click one in your hand (or press 1–6), then a lit place "
+                               "(T-TURN).")
     assert no_card["badge"] and no_card["sent"] == [{"type": "hello"}]
     assert asked["sent"][-1]["action"] == "play m75"  # not lit: Python judges it
     assert shown["said"] == refused["message"] and shown["badge"]
     # Drawn beside its badge, a refusal does not say its rule twice (widgets/js/message.js).
     assert " ".join(shown["lines"]).endswith("cannot be played yet") and refused["message"].endswith("(T-GO)")
     assert let_go["data"]["selected"] == "" and not let_go["badge"]
-    assert let_go["said"] == "Let go of 75 Miles: pick a card (1–7)."  # the refusal is gone with the card
+    assert let_go["said"] == "Let go of 75 Miles: pick a card (1–6)."  # the refusal is gone with the card
     assert picked["data"]["selected"] and escaped["data"]["selected"] == ""
-    assert escaped["said"] == "Let go of 75 Miles: pick a card (1–7)."
+    assert escaped["said"] == "Let go of 75 Miles: pick a card (1–6)."
     board.close()
 
 

@@ -283,3 +283,14 @@ def test_a_fork_listener_must_be_callable():
     _, session, _ = paced("human", "human")
     with pytest.raises(TypeError, match="on_fork needs a callable taking the forked game"):
         session.on_fork("not a function")
+
+
+def test_play_to_end_from_a_cell_at_instant_ends_before_it_returns():
+    race, session, clock = paced("greedy", "greedy", speed="instant")
+    session.play_to_end(at_once=True)  # what board.play_to_end() asks: the cell's next line sees the end
+    assert race.is_over and not session.running and clock.pending() == []
+    race2, session2, clock2 = paced("greedy", "greedy", speed="instant")
+    assert session2.receive({"type": "run", "revision": session2.revision})["ok"]  # clicked: a tick later
+    assert race2.position == 0 and session2.running and len(clock2.pending()) == 1
+    clock2.tick()
+    assert race2.is_over and not session2.running

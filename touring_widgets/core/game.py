@@ -93,6 +93,18 @@ class Game(Timeline):
             raise ValueError(f"{counts}, not {len(players)} ({cls.players_rule})")
         return tuple(players)
 
+    def set_player(self, seat: int, player: str) -> None:
+        """Let ``player`` (a policy name, "human" included) play ``seat`` from now on: a table
+        gives the seat of a player who left to a bot. Raises ValueError for a seat not in the game
+        or an unknown policy; boards hear of it as of a move."""
+        n = len(self.players)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat!r}")
+        players = self.check_players([*self.players[:seat], player, *self.players[seat + 1:]])
+        with self.lock:
+            self.players = players
+            self._notify()
+
     # -- hooks a game provides --------------------------------------------------------------
     @staticmethod
     def _new_state(players: int, seed: int | str, rules: Any) -> Any:

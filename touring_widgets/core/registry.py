@@ -30,6 +30,22 @@ GROUP = "touring_widgets.games"
 
 
 @dataclass(frozen=True)
+class ClassWork:
+    """What a class needs of a game that each student plays alone on the same deal.
+
+    turn: ``turn(game)``, the turn a student's game is on (from 1).
+    standing: ``standing(game)``, its score now under "score", and what else a leaderboard shows.
+    picture: ``picture(game, caption)``, the game as an SVG document, the caption above it.
+    bots: the policies that play the class's deal alone, for comparison.
+    """
+
+    turn: Callable[[Any], int]
+    standing: Callable[[Any], dict[str, Any]]
+    picture: Callable[[Any, str], str]
+    bots: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What one game is, for the code both games share.
 
@@ -47,6 +63,7 @@ class GameSpec:
         demos: the demonstration scripts of its rules, in rule-file order (called when needed).
         odds: the lab's exact-odds functions about it, by name.
         session: its board session class (the board's protocol, plain Python; None without a board).
+        classwork: what a class needs of it to play one deal, each student alone (None: no class mode).
         board: a function giving its board widget class, imported only when a board is made, so
             the engine and the session run without ipywidgets (None for a game without a board).
         order: where it comes in lists of every game (the demos, the rulebook), lowest first.
@@ -67,6 +84,7 @@ class GameSpec:
     odds: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     session: type | None = None
     board: Callable[[], type] | None = None
+    classwork: ClassWork | None = None
     order: int = 100
 
     def __repr__(self) -> str:

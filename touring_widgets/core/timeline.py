@@ -12,7 +12,9 @@ variation (as chess analysis boards do), which ``enter()`` makes the line again.
 
 from __future__ import annotations
 
+import functools
 import json
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -24,6 +26,18 @@ from .text import counted
 SAVE_FORMAT = 1
 MAX_SAVE = 50_000_000  # characters; a longer text is not a save
 _SAVE_FIELDS = ("format", "game", "actions", "cursor", "variations")  # the rest is the game's header
+_MAKING_LOCKS = threading.Lock()
+
+
+def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A change of the line, made while holding the timeline's ``lock``."""
+
+    @functools.wraps(method)
+    def run(self: Timeline, *args: Any, **kwargs: Any) -> Any:
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 def _path(node: Node) -> tuple[Any, ...]:
@@ -151,6 +165,16 @@ class Timeline:
 
     # -- the cursor -------------------------------------------------------------------
     @property
+    def lock(self) -> threading.RLock:
+        """Held by every change of the line, its listeners' calls included: a server thread that
+        moves this game (a table's) takes it too, so no two threads change the line at once."""
+        lock = self.__dict__.get("_lock")
+        if lock is None:
+            with _MAKING_LOCKS:
+                lock = self.__dict__.setdefault("_lock", threading.RLock())
+        return lock
+
+    @property
     def state(self) -> Any:
         """The current immutable state."""
         return self._node.state
@@ -215,6 +239,7 @@ class Timeline:
             yield redo.node
             redo = redo.rest
 
+    @_locked
     def step(self, action: Any = None) -> Any:
         """Apply one action (text, an action object, or None: the line's next move).
 
@@ -264,6 +289,7 @@ class Timeline:
         """The continuations left behind when another move was played, oldest first."""
         return self._variations
 
+    @_locked
     def enter(self, variation: Variation | int) -> None:
         """Make a variation (or ``variations[i]``) the line, at the position where it branches.
 
@@ -300,6 +326,7 @@ class Timeline:
     def _refuse_after_end(self, state: Any, action: Any) -> None:
         raise IllegalAction("the game is over: no action can be taken")
 
+    @_locked
     def undo(self) -> bool:
         """Go back one position; False (and nothing changes) at the start."""
         if self._node.parent is None:
@@ -309,6 +336,7 @@ class Timeline:
         self._notify()
         return True
 
+    @_locked
     def redo(self) -> bool:
         """Replay the next undone action; False (and nothing changes) when there is none."""
         if self._redo is None:
@@ -317,6 +345,7 @@ class Timeline:
         self._notify()
         return True
 
+    @_locked
     def goto(self, index: int) -> None:
         """Move the cursor to position ``index`` of the line (negative counts from the end).
 
@@ -344,6 +373,7 @@ class Timeline:
         """
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
+        twin.__dict__.pop("_lock", None)
         twin._listeners = []
         twin._fork_hook()
         return twin
@@ -352,9 +382,15 @@ class Timeline:
         """Subclasses reset per-object attributes (caches of widgets) of a fresh fork."""
 
     # -- boards -------------------------------------------------------------------------
-    def observe(self, callback: Listener) -> Callable[[], None]:
-        """Call ``callback(timeline)`` after every change; returns a function that stops it."""
-        self._listeners.append(callback)
+    def observe(self, callback: Listener, first: bool = False) -> Callable[[], None]:
+        """Call ``callback(timeline)`` after every change; returns a function that stops it.
+
+        ``first``: before the listeners already there (a journal that must hold a change before
+        any board shows it)."""
+        if first:
+            self._listeners.insert(0, callback)
+        else:
+            self._listeners.append(callback)
 
         def stop() -> None:
             if callback in self._listeners:

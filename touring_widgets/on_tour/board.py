@@ -47,7 +47,11 @@ class OnTourBoard(Board):
     def __init__(self, game: Any, seat: int | None = 0, *, speed: str = "normal",
                  highscores: HighScores | str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(game, seat, speed=speed, session_options={"highscores": highscores}, **kwargs)
-        self.atlas = atlas()
+
+    @classmethod
+    def fixed_state(cls) -> dict[str, Any]:
+        """The map as the page draws it."""
+        return {"atlas": atlas()}
 
     def check(self, spaces: list[str], seat: int | None = None) -> dict[str, Any]:
         """Check a tour drawn on ``seat``'s map (default: this board's large map) and show it."""

@@ -337,7 +337,8 @@ class OnTourSession(BoardSession):
 
     # -- the solo high-score table ------------------------------------------------------------------
     def _solo(self) -> bool:
-        return len(self.game.players) == 1 and self.game.players[0] == "human"
+        """A solo game on its player's own board: the one that keeps a high-score table."""
+        return self.personal and len(self.game.players) == 1 and self.game.players[0] == "human"
 
     def _table_state(self) -> dict[str, Any]:
         """The high-score table as the page shows it ({} when the game is not solo)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..core.registry import GameSpec, register
+from ..core.registry import ClassWork, GameSpec, register
 from .demos import SCRIPTS
 from .game import OnTour
 from .odds import roll, space_chance, star_turn
@@ -21,6 +21,20 @@ def counts(game: OnTour) -> dict[str, Any]:
     row["star_turns"] = sum(1 for s in game.states() if s.star_turn and not any(s.written))
     row["rounds"] = game.state.round
     return row
+
+
+def standing(game: OnTour) -> dict[str, Any]:
+    """A solo game's best tour so far: its score, spaces, circles and route."""
+    score = game.scores[0]
+    return {"score": score.total, "spaces": score.spaces, "circles": score.circles,
+            "tour": " → ".join(score.tour)}
+
+
+def picture(game: OnTour, caption: str) -> str:
+    """A solo game's map with its best tour, under ``caption``."""
+    from .picture import svg
+
+    return svg(game.view(0), caption=caption, width=260)
 
 
 def board() -> type:
@@ -47,4 +61,6 @@ SPEC = register(GameSpec(
     order=1,
     session=OnTourSession,
     board=board,
+    classwork=ClassWork(turn=lambda game: game.state.round, standing=standing, picture=picture,
+                        bots=("greedy", "search")),
 ))

@@ -42,9 +42,10 @@ class TouringBoard(Board):
     # card id -> {"name", "kind"}, sent once
     cards = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, game: Any, seat: int | None = 0, *, speed: str = "normal", **kwargs: Any) -> None:
-        super().__init__(game, seat, speed=speed, **kwargs)
-        self.cards = card_catalog()
+    @classmethod
+    def fixed_state(cls) -> dict[str, Any]:
+        """The card catalogue: what each card id is called."""
+        return {"cards": card_catalog()}
 
     def picture(self) -> str:
         """The position this board shows, as SVG (for notebooks without a kernel)."""

@@ -130,11 +130,17 @@ class Board(anywidget.AnyWidget):
         self.cells: set[str] = set()
         self._picture_id: str | None = None
         self._pictured = ""
-        self._mirror(session.state)
+        self._mirror({**self.fixed_state(), **session.state})
         self._unwatch = session.watch(self._mirror)
         session.show_fork = self._show_fork
         self.observe(self._from_python, names=[n for n in session.state if self.has_trait(n)])
         self.on_msg(self._on_page_message)
+
+    @classmethod
+    def fixed_state(cls) -> dict[str, Any]:
+        """What the page needs of the game that never changes (a card catalogue, a map), under the
+        names of its traits: sent once, by any transport."""
+        return {}
 
     # -- the transport ------------------------------------------------------------------------
     def _mirror(self, changes: dict[str, Any]) -> None:
@@ -215,8 +221,9 @@ class Board(anywidget.AnyWidget):
         self.session.enter(index)
 
     def play_to_end(self) -> None:
-        """Let every seat move by its policy, one move at a time at this board's speed."""
-        self.session.play_to_end()
+        """Let every seat move by its policy, one move at a time at this board's speed; at
+        "instant", before this call returns."""
+        self.session.play_to_end(at_once=True)
 
     def advise(self, on: bool = True, deals: int | None = None) -> None:
         """Show (or hide) what each move of the seat to move is worth, from ``deals`` re-dealt

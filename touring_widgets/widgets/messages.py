@@ -226,8 +226,12 @@ class Messages:
                           f"nothing changed.")
         file = self.export_file(kind)
         moves = counted(self.game.position, "move")
-        self.say(f"Exported {file['name']} ({moves}); in a cell, board.export_{kind}() gives the same.")
+        self.say(f"Exported {file['name']} ({moves}){self.export_aside(kind)}.")
         return {"export": file}
+
+    def export_aside(self, kind: str) -> str:
+        """What the board adds after an export: the cell that gives the same file."""
+        return f"; in a cell, board.export_{kind}() gives the same"
 
 
 HANDLERS: dict[str, Handler] = {

@@ -87,12 +87,18 @@ class BoardSession(Messages, Rematch, Export):
     extra_state: ClassVar[dict[str, Any]] = {}
     #: how each type of page message is answered (a game's session extends the table)
     handlers: ClassVar[dict[str, Handler]] = HANDLERS
+    #: whether the board is its user's own, on their machine: it may read and keep their personal
+    #: records (a solo high-score table); the boards a table serves to others are not
+    personal: ClassVar[bool] = True
 
     def __init__(self, game: Any, seat: int | None = 0, *, speed: str = "normal",
                  scheduler: Scheduler | None = None, name: str | None = None,
-                 owner: Callable[[], Any] | None = None) -> None:
+                 owner: Callable[[], Any] | None = None, follows: bool = True) -> None:
         check_board(name or type(self).__name__, self.game_title, self.needs, game, seat, speed)
         self.game: Any = game
+        #: whether the session hears of its game's changes itself; when False, whoever made it calls
+        #: ``follow()`` after each change (a table does, on its server's thread)
+        self.follows = follows
         #: what shows this session, if anything (a weak reference: call it), for hooks written there
         self.owner: Callable[[], Any] = owner or (lambda: None)
         #: the page's state: plain JSON the page draws from
@@ -130,6 +136,8 @@ class BoardSession(Messages, Rematch, Export):
         self.game = game
         self._variation_count = len(getattr(game, "variations", ()))
         self._stories.clear()
+        if not self.follows:
+            return
         me = weakref.ref(self)
 
         def follow(_game: Any) -> None:
@@ -388,24 +396,30 @@ class BoardSession(Messages, Rematch, Export):
         return twin
 
     # -- automatic play -------------------------------------------------------------------------
-    def play_to_end(self) -> None:
-        """Let every seat move by its policy, one move at a time at this board's speed."""
+    def play_to_end(self, at_once: bool = False) -> None:
+        """Let every seat move by its policy, one move at a time at this board's speed. At "instant"
+        the moves start a tick later (the page first has its click answered), or now with
+        ``at_once`` (a cell's call: its next line sees the end)."""
         self.check_live()
-        self.start_run(until_end=True)
+        self.start_run(until_end=True, at_once=at_once)
 
     def has_human(self) -> bool:
         """Whether a seat of the game is played by a human."""
         return "human" in self.game.players
 
-    def start_run(self, until_end: bool) -> None:
-        """Play on by itself: the bots until a human is to move, or every seat to the end."""
+    def start_run(self, until_end: bool, at_once: bool = False) -> None:
+        """Play on by itself: the bots until a human is to move, or every seat to the end (at
+        "instant" with ``at_once``: every move now)."""
         self.stop_run()
         if not self._wants_move(until_end):
             return
         self._run_until_end = until_end
         self._run_expect = self.game.state
         self.set(running=True, autoplay="end" if until_end else "bots", waiting={})
-        self._schedule()
+        if at_once and not SPEEDS[self.speed]:
+            self._play_instantly()
+        else:
+            self._schedule()
 
     def answer_soon(self, answer: Callable[[], None]) -> None:
         """Run ``answer`` (the bots writing after a move made on the board) once the page has that

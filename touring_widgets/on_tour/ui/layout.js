@@ -2,8 +2,8 @@
 // words, buttons), the viewing seat's map large, every other map small, the solo high-score table.
 // Every target is at least TARGET px square (WCAG 2.2): where the whole map's tiles would be smaller
 // (a phone, a laptop with the file browser open), the large map is drawn enlarged in a window the
-// width of the board, with tabs (West, Central, East) that move the window; only the tiles wholly
-// in the window are targets.
+// width of the board, with tabs (West, Central, East) that move the window; a tile is a target where
+// a finger's width of it is in the window.
 
 import { TARGET, boardWidth, clamp, padOf, pick } from "../../widgets/js/geometry.js";
 import { isTeacher } from "../../widgets/js/seats.js";
@@ -193,8 +193,9 @@ export function layout(view, width, opts = {}) {
   });
   pans.forEach((b, i) => (b.spaces = seen[i]));
   for (const s of atlas.spaces || []) {
-    const t = tileBox(bigGeo, s.id);
-    if (inWindow(t, bigGeo.window)) boxes.push({ id: `space:${s.id}`, kind: "space", space: s.id, seat: big, ...t });
+    // A tile at the window's edge takes a click on its part inside, when that part is finger-sized.
+    const t = visiblePart(tileBox(bigGeo, s.id), bigGeo.window);
+    if (t && t.w >= TARGET - 0.01) boxes.push({ id: `space:${s.id}`, kind: "space", space: s.id, seat: big, ...t });
   }
   let below = bigGeo.y + bigGeo.h + 6;
   const tourLine = { x: pad, y: below, w: bigW, h: 0 };
@@ -233,6 +234,13 @@ export function layout(view, width, opts = {}) {
   }
   return { width: W, height: Math.ceil(y), wide, side, pad, turn,
     big: { seat: big, label: bigLabel, geo: bigGeo, pans, pan, zoomed: !!zoom }, tourLine, smalls, table, boxes };
+}
+
+/** The part of a tile's box inside a map's window (across: the window moves only sideways), or null. */
+function visiblePart(b, win) {
+  const left = Math.max(b.x, win.x);
+  const right = Math.min(b.x + b.w, win.x + win.w);
+  return right > left ? { ...b, x: left, w: right - left } : null;
 }
 
 /** Whether a tile's box lies wholly in a map's window (across: the window moves only sideways). */

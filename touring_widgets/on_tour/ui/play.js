@@ -1,6 +1,7 @@
 // Playing on On Tour's board: picking a number, writing it (the whole writing is sent only when it
 // is complete), taking it back, drawing a tour, the buttons; and what the board says at each step.
 
+import { withRule } from "../../widgets/js/message.js";
 import { actingSeat } from "../../widgets/js/seats.js";
 import { firstMarks, litFirst, litSecond, needsSecond, secondMarkAt } from "./choices.js";
 import { bigSeat } from "./layout.js";
@@ -65,8 +66,8 @@ export function pickFirst(api) {
 function notNow(api, before = "") {
   const v = api.view();
   if (v.over) {
-    return say(api, `${before}The game is over: every map is full (O-END). Undo or jump back in the history ` +
-      "to play on.", true, "O-END");
+    return say(api, `${before}The game is over: every map is full. Undo or jump back in the history to play ` +
+      "on (O-END).", true, "O-END");
   }
   const waiting = api.model.get("waiting") || {};
   if (v.has_written) {
@@ -174,7 +175,7 @@ export function tourNote(api) {
   if (ui.tour.join(" ") !== (drawn.spaces || []).join(" ")) {
     return { text: `Drawing a tour: checking… ${again}`, isError: false, rule: "" };
   }
-  const said = String(drawn.text || "").replace(/\.$/, "");
+  const said = withRule(String(drawn.text || "").replace(/\.$/, ""), drawn.rule || "");
   return { text: `Drawing a tour: ${said.charAt(0).toLowerCase()}${said.slice(1)}. ${again}`,
     isError: drawn.ok === false, rule: drawn.rule || "" };
 }

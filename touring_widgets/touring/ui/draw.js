@@ -9,7 +9,7 @@ import { wrapMeasured } from "../../widgets/js/text.js";
 import { adviceFigures, figureLabel } from "./advice.js";
 import { COLUMNS, PILES, cardBadgeColours, drawBack, drawCard, drawSlot } from "./cards.js";
 import { destinationBox, lastMoveBox } from "./layout.js";
-import { catalog, currentDests, drawnIndex } from "./play.js";
+import { catalog, currentDests, drawnIndex, handKeys } from "./play.js";
 
 /** Paint the game's part of the board: tables, piles, hands, lit places and the advice. */
 export function drawBoard(ctx, geo, api, c) {
@@ -210,7 +210,7 @@ export function drawBoard(ctx, geo, api, c) {
     ctx.fillText(title, H.label.x, H.label.y + 2, H.label.w);
     ctx.font = `12px ${c.font}`;
     ctx.fillStyle = c.ink2;
-    const help = canPlay ? "keys 1–7, ↑↓, Enter, D" : "";
+    const help = canPlay ? `keys ${handKeys(v)}, ↑↓, Enter, D` : "";
     if (geo.wide) ctx.fillText(help, H.label.x, H.label.y + 20, H.label.w);
     else {
       const tw = ctx.measureText(`${title}  `).width + 10;

@@ -10,6 +10,14 @@ export function drawnIndex(view, seat) {
   return hand.cards.lastIndexOf(view.drawn);
 }
 
+/** The number keys of the hand of the seat to move: "1–6" (T-TURN: six cards at a decision, fewer
+ *  once the draw pile is out). */
+export function handKeys(view) {
+  const hand = (view.hands || []).find((h) => h.seat === view.turn);
+  const n = hand && hand.cards ? hand.cards.length : 6;
+  return n > 1 ? `1–${n}` : "1";
+}
+
 /** The card picked in the hand, or null. */
 export function selectedCard(view, ui) {
   if (!ui.selected) return null;
@@ -58,7 +66,8 @@ export function notNow(api) {
 /** A click on a place with no card picked: a refusal like the others. */
 export function pickFirst(api) {
   if (!api.choices().length) return notNow(api);
-  api.note("Pick a card first: click one in your hand (or press 1–7), then a lit place.", true, "T-TURN");
+  api.note(`Pick a card first: click one in your hand (or press ${handKeys(api.view())}), then a lit place.`, true,
+    "T-TURN");
 }
 
 /** Let go of the picked card and its chosen place. */
@@ -69,9 +78,10 @@ export function unselect(ui) {
 
 /** Let go of the picked card; returns what says so: what the board said of it (a refusal too) is over. */
 export function letGo(api) {
-  const name = cardName(api, selectedCard(api.view(), api.ui));
+  const v = api.view();
+  const name = cardName(api, selectedCard(v, api.ui));
   unselect(api.ui);
-  return name ? `Let go of ${name}: pick a card (1–7).` : "";
+  return name ? `Let go of ${name}: pick a card (${handKeys(v)}).` : "";
 }
 
 function cardName(api, card) {

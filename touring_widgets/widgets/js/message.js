@@ -19,6 +19,13 @@ export function withoutRule(message, rule) {
   return message;
 }
 
+/** A message as it is read out: with its rule, where the text does not already cite it (a refusal
+ *  the page makes carries its rule beside the text, and the badge is not read). */
+export function withRule(message, rule) {
+  if (!message || !rule || message.includes(rule)) return message;
+  return message.endsWith(".") ? `${message.slice(0, -1)} (${rule}).` : `${message} (${rule})`;
+}
+
 /** Lay out the waiting line (and its button) from `y` into `out`, the whole text; returns the next
  *  free y. */
 export function waitingRows(out, s, row, y) {

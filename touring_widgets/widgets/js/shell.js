@@ -35,11 +35,11 @@ import { pick, pointerAt } from "./geometry.js";
 import { variationTip } from "./history.js";
 import { listenKeys, sharedKeyMessage } from "./keys.js";
 import { logTip } from "./log.js";
-import { storyOf } from "./message.js";
+import { storyOf, withRule } from "./message.js";
 import { textWidth, wrapMeasured, wrapText } from "./text.js";
 import { THEME_ATTRIBUTES, themeColours } from "./theme.js";
 import { drawTip } from "./tip.js";
-import { downloadFile, makeToolbar, syncToolbar, wireToolbar } from "./toolbar.js";
+import { downloadFile, hideControls, makeToolbar, syncToolbar, wireToolbar } from "./toolbar.js";
 
 /** The drawing kit a game module may use through `api.kit`. */
 export const KIT = { roundRect, badge, glow, wrap: wrapMeasured, textWidth, wrapText, figureText, figureWords };
@@ -66,6 +66,8 @@ function renderBoard(GAME, { model, el }) {
 
   el.classList.add("tw-board");
   const bar = makeToolbar(CONFIG.speeds, GAME.keysHelp, teacher.option);
+  const table = CONFIG.table || {}; // a board served at a table: what its page hides, how it says it lost the server
+  hideControls(bar, table.hide || []);
   const canvas = document.createElement("canvas");
   canvas.className = "tw-canvas";
   canvas.tabIndex = 0;
@@ -187,7 +189,7 @@ function renderBoard(GAME, { model, el }) {
       next: !!(s.waiting && s.waiting.button), speed: model.get("speed") });
     const label = GAME.describe(api) + (s.waiting.text ? ` ${s.waiting.text}` : "");
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
-    const announce = s.message || s.story || (s.waiting.text || "");
+    const announce = withRule(s.message, s.rule) || s.story || (s.waiting.text || "");
     if (live.textContent !== announce) live.textContent = announce;
     // What tests and benchmarks read; written only where it changed (each write is a DOM mutation).
     const d = {
@@ -364,8 +366,8 @@ function renderBoard(GAME, { model, el }) {
   model.send({ type: "hello" });
   const helloTimer = setTimeout(() => {
     if (!ui.alive) {
-      ui.lost = "No answer from the kernel yet. A busy kernel answers when its cell ends; if it restarted, " +
-        "or this is a saved copy, this board's game is gone: run its cell again to play.";
+      ui.lost = table.lost || "No answer from the kernel yet. A busy kernel answers when its cell ends; if it " +
+        "restarted, or this is a saved copy, this board's game is gone: run its cell again to play.";
       draw();
     }
   }, 8000);

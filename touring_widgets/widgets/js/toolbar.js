@@ -64,6 +64,22 @@ export function makeToolbar(speeds, keysHelp, teacherOption) {
   return t;
 }
 
+/** Hide the controls named in `names` (keys of the toolbar: "undo", "seat", ...; "rematch" is the
+ *  list's New game): a board served at a table shows a seat only what it may do. */
+export function hideControls(t, names) {
+  for (const name of names) {
+    if (name === "rematch") {
+      for (const option of [...t.game.options]) if (option.value === "rematch") option.remove();
+      t.game.title = "Export: the moves, each with its sentence as this seat may know it, and the scores, " +
+        "downloaded as a file";
+    } else if (name === "seat" || name === "speed") {
+      t[name].parentElement.hidden = true;
+    } else if (t[name]) {
+      t[name].hidden = true;
+    }
+  }
+}
+
 /** Wire the toolbar's controls: each sends its message through `send` (`escape` lets go first). */
 export function wireToolbar(t, { send, running, toggleAdvice, escape }) {
   t.undo.addEventListener("click", () => send({ type: "undo" }));
