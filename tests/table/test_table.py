@@ -86,10 +86,10 @@ def test_tables_on_one_port_share_its_server_until_the_last_closes(tables):
 
     async def after():
         async with SeatClient(second.link(0)) as b, SeatClient(first.link(0)) as gone:
-            return bool(b.state), gone.bye
+            return bool(b.state), gone.bye, gone.frames[0].get("final")
 
-    served, bye = asyncio.run(after())
-    assert served and "plays no seat here" in bye
+    served, bye, final = asyncio.run(after())
+    assert served and "The host closed this table" in bye and final is False  # it knocks until resumed
 
 
 def test_hosting_refuses_what_cannot_be_a_table(tmp_path):
@@ -237,3 +237,11 @@ def test_the_page_s_connection_comes_back_by_itself_until_its_link_stops(tmp_pat
     assert seen["resent"] == []  # the move made while the connection was down is not played later
     assert seen["sockets"] == 2 and seen["gone"] == "gone" and seen["changes"] == [3, 4, 4]
     assert seen["said"] == ["connecting", "open", "lost", "lost", "open", "bye"]
+
+
+def test_without_the_table_extra_the_error_says_what_to_install(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
+    with pytest.raises(ImportError, match=r"pip install 'touring_widgets\[table\]' \(uvicorn is missing\)"):
+        tw.table.host(tw.Touring(players=["human", "greedy"], seed=3))

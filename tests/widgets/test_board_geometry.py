@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import touring_widgets as tw
+from touring_widgets.core.text import winners_text
 from touring_widgets.touring.board import TouringBoard
 
 from ..colours import contrast
@@ -295,7 +296,7 @@ def test_the_win_banner_has_a_row_of_its_own(finished):
         assert all(not overlaps(banner, r) for r in out[width]["regions"])
     won = board.view["winners"]
     assert out["800"]["banner"] == (f"Seat {won[0]} wins!" if len(won) == 1 else
-                                    "Seats " + " & ".join(map(str, won)) + " win!")
+                                    winners_text(won))
 
 
 def test_every_face_up_card_is_listed(finished):

@@ -73,7 +73,7 @@ class TestBanner:
                    "scores": [[30, 26, 4, ""], [20, 16, 4, ""], [30, 25, 5, ""]]}
         nobody = {"over": True, "players": ["human", "greedy"], "winners": []}
         assert banners([[touring, {}], [on_tour, {}], [nobody, {}], [touring, None]]) == [
-            "Seat 1 wins!", "Seats 0 & 2 win!", "Game over: no winner", "Seat 1 wins!"]
+            "Seat 1 wins!", "Seats 0 and 2 win!", "Game over: no winner", "Seat 1 wins!"]
 
     def test_the_frame_puts_the_solo_score_in_the_banner(self):
         out = node("""const top = sh.frameLayout(data.view, 360, { gameTitle: "On Tour", choices: [],

@@ -14,6 +14,7 @@ import pytest
 import traitlets
 
 import touring_widgets as tw
+from touring_widgets.core.text import winners_text
 from touring_widgets.on_tour import highscores as hs
 from touring_widgets.on_tour.board import OnTourBoard
 from touring_widgets.on_tour.facts import AREAS, BOARD, ROUTES, SPACES
@@ -452,9 +453,7 @@ class TestPicture:
         picture = board.picture()
         root = ElementTree.fromstring(picture)
         assert root.tag.endswith("svg")
-        won = " &amp; ".join(map(str, game.winners))
-        who = "Seats" if len(game.winners) > 1 else "Seat"
-        assert picture.count('class="map"') == 2 and f"{who} {won} win" in picture
+        assert picture.count('class="map"') == 2 and winners_text(game.winners) in picture
         assert picture.count('class="best"') == 2  # every best tour drawn at the end
 
     def test_the_engine_view_draws_the_same(self, game):
@@ -519,6 +518,5 @@ def test_an_exported_notebook_shows_the_maps_at_the_end_of_the_run(tmp_path):
     assert len(pictures) == 1
     picture = pictures[0]
     assert picture.count('class="map"') == 3 and picture.count('class="best"') == 3
-    won = " &amp; ".join(map(str, game.winners))
-    assert f"{'Seats' if len(game.winners) > 1 else 'Seat'} {won} win" in picture
+    assert winners_text(game.winners) in picture
     assert f"best tour {game.scores[0].total} = " in picture

@@ -16,6 +16,7 @@ import pytest
 import traitlets
 
 import touring_widgets as tw
+from touring_widgets.core.text import winners_text
 from touring_widgets.touring.board import TouringBoard
 from touring_widgets.touring.picture import PILES, SYMBOLS, svg, symbol
 from touring_widgets.touring.view import card_catalog
@@ -356,7 +357,7 @@ class TestPicture:
             game.step()
         picture = svg(game.view(None))
         won = game.winners
-        text = f"Seat {won[0]} wins!" if len(won) == 1 else "Seats " + " & ".join(map(str, won)) + " win!"
+        text = f"Seat {won[0]} wins!" if len(won) == 1 else winners_text(won)
         assert (text if won else "Game over: no winner") in picture
         assert picture.count("<svg") == 1 and picture.endswith("</svg>")
 

@@ -13,6 +13,20 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def winners_text(winners: list[int]) -> str:
+    """The game-over banner's words (the page's ``bannerText`` says the same).
+
+    >>> winners_text([1]), winners_text([0, 2]), winners_text([0, 2, 4, 6]), winners_text([])
+    ('Seat 1 wins!', 'Seats 0 and 2 win!', 'Seats 0, 2, 4 and 6 win!', 'Game over: no winner')
+    """
+    if not winners:
+        return "Game over: no winner"
+    if len(winners) == 1:
+        return f"Seat {winners[0]} wins!"
+    *rest, last = (str(s) for s in winners)
+    return f"Seats {', '.join(rest)} and {last} win!"
+
+
 def action_text(text: object, rule: str, forms: str) -> str:
     """``text`` if it may be read as an action: a str of at most MAX_TEXT ASCII characters.
 

@@ -21,6 +21,7 @@ from html import escape
 from math import cos, hypot, radians, sin, sqrt
 from typing import Any
 
+from ..core.text import winners_text
 from ..widgets.style import COLOURS, PICTURE_SVG
 from .facts import AREAS, BOARD, CARD_REGION, ROUTES, SPACES
 
@@ -339,11 +340,7 @@ def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
     y += 26
     if view.get("over"):
         winners = view.get("winners") or []
-        if winners:
-            text = (f"Seat {winners[0]} wins!" if len(winners) == 1
-                    else "Seats " + " & ".join(str(s) for s in winners) + " win!")
-        else:
-            text = "Game over: no winner"
+        text = winners_text(winners)
         parts.append(f'<rect class="banner" x="6" y="{y - 4}" width="{width - 12}" height="34" rx="8" '
                      f'fill="{WIN if winners else OVER}"/><text x="{width / 2}" y="{y + 18}" '
                      f'text-anchor="middle" font-size="17" font-weight="bold" fill="{WIN_INK}">'
@@ -387,6 +384,24 @@ def svg(view: dict[str, Any], caption: str = "", width: int = 720) -> str:
         f'<rect width="100%" height="100%" fill="#ffffff"/>'
         + "".join(parts)
         + "</svg>"
+    )
+
+
+def map_card(view: dict[str, Any], seat: int, caption: str, width: int = 240) -> str:
+    """One seat's map with its best tour under ``caption``, as a small standalone SVG that fills
+    the width it is given (a student's map in a teacher's grid)."""
+    inner = width - 12
+    y = 26.0
+    uid = "tw-usa-" + hashlib.sha1(_marks(view, seat, True).encode()).hexdigest()[:10]
+    height = int(y + ASPECT * inner + 8)
+    label = f"On Tour · {caption}"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
+        f'style="width:100%;height:auto" aria-label="{escape(label)}"><defs>{_base(uid)}</defs>'
+        f'<rect width="100%" height="100%" fill="#ffffff"/>'
+        f'<text x="8" y="18" font-size="13" font-weight="bold" fill="#1a1a1a">{escape(caption)}</text>'
+        f"{map_svg(view, seat, 6.0, y, inner, uid, best=True)}</svg>"
     )
 
 

@@ -32,9 +32,9 @@ def standing(game: OnTour) -> dict[str, Any]:
 
 def picture(game: OnTour, caption: str) -> str:
     """A solo game's map with its best tour, under ``caption``."""
-    from .picture import svg
+    from .picture import map_card
 
-    return svg(game.view(0), caption=caption, width=260)
+    return map_card(game.view(0), 0, caption)
 
 
 def board() -> type:

@@ -75,7 +75,7 @@ class Classroom:
     name_length = NAME_LENGTH
 
     def __init__(self, start: str, journal: Journal, address: str, port: int, secret: str,
-                 host_secret: str, pace: str = "free") -> None:
+                 host_secret: str, pace: str = "free", loading: bool = False) -> None:
         #: the class's deal: the save of its first position (a game of one human seat)
         self.start = start
         self.spec = spec_of(json.loads(start)["game"])
@@ -96,6 +96,8 @@ class Classroom:
         self.bots: dict[str, int | None] = dict.fromkeys(self.work.bots)
         self._views: Any = None
         self._dirty = threading.Event()
+        #: while its students come back from the journal (``resume``), the class takes no one new
+        self.loading = loading
         # The class's server: a table's hub, found again on its port by the students' tables.
         from .server import Hub
 
@@ -128,17 +130,17 @@ class Classroom:
         with self._lock:
             if self._closed:
                 raise ValueError("this class has ended")
+            if self.loading:
+                raise ValueError("this class is opening again: try again in a moment")
             if any(s.name.casefold() == name.casefold() for s in self.students):
-                raise ValueError(f"{name!r} is taken in this class: add an initial")
+                raise ValueError(f"“{name}” is taken in this class: add an initial")
             if len(self.students) >= MOST_STUDENTS:
                 raise ValueError(f"this class is full ({MOST_STUDENTS} students)")
             number = len(self.students) + 1
             game = self.new_game()
             info = {"name": name, "joined": time.time()}
-            room = self.journal.room(f"student {number}", self.spec.name, info)
             link = Link(0, new_secret())
-            room.add_link(link)
-            room.record(game.to_json())
+            room = self.journal.room(f"student {number}", self.spec.name, info, (link,), game.to_json())
             student = Student(name, self._table(game, room, [link], name))
             self.students.append(student)
         self._dirty.set()
@@ -148,6 +150,8 @@ class Classroom:
         table = Table(game, room, self.address, self.port, self.host_secret, links, "instant",
                       gate=self._gate)
         table.names[0] = name
+        table.closed_text = ("Your teacher closed the class: this page comes back by itself if the class "
+                             "opens again.")
         table.watchers.append(lambda _table: self._dirty.set())
         return table
 
@@ -172,13 +176,14 @@ class Classroom:
             self.open_turn = min(playing) if playing else self.open_turn
             self.journal.set_meta(pace=self._pace, open_turn=self.open_turn)
         self._reopen()
-        return f"held at turn {self.open_turn}: next_turn() opens turn {self.open_turn + 1}"
+        return (f"held at turn {self.open_turn}: Open next turn (next_turn()) lets everyone write turn "
+                f"{self.open_turn + 1}")
 
     def next_turn(self) -> str:
         """In a held class, let everyone write one more turn."""
         with self._lock:
             if self._pace != "held":
-                return "the class plays at its own pace: hold() first to go turn by turn"
+                return "the class plays at its own pace: Hold the class (hold()) first to go turn by turn"
             self.open_turn += 1
             self.journal.set_meta(open_turn=self.open_turn)
         self._reopen()
@@ -268,11 +273,13 @@ class Classroom:
         else:
             reach = f"Listening on {self.address}: anyone on your network who has the link can join."
         pace = ("everyone plays at their own pace" if self._pace == "free"
-                else f"held at turn {self.open_turn} (next_turn() opens the next)")
+                else f"held at turn {self.open_turn} (Open next turn lets everyone write turn "
+                     f"{self.open_turn + 1})")
         link = html.escape(self.link)
         return (
-            "<div class='tw-class'><style>.tw-class .tw-qr{background:#fff;padding:6px;width:150px;"
-            "line-height:0;float:right}.tw-class .tw-qr svg{width:150px;height:150px}</style>"
+            "<div class='tw-class'><style>.tw-class{overflow-wrap:anywhere}.tw-class .tw-qr{background:#fff;"
+            "padding:6px;width:150px;line-height:0;float:right}.tw-class .tw-qr svg{width:150px;height:150px}"
+            ".tw-class a{color:var(--jp-content-link-color,#1a73e8);text-decoration:underline}</style>"
             f"<div class='tw-qr'>{qr_svg(self.link)}</div>"
             f"<p><b>{html.escape(self.spec.title)} class</b> · seed {html.escape(str(self.seed))} · "
             f"the class's link: <a href='{link}' target='_blank' rel='noreferrer'>{link}</a></p>"
@@ -281,19 +288,28 @@ class Classroom:
             "<div style='clear:both'></div></div>")
 
     def leaderboard_html(self) -> str:
+        """The students best first (tied scores share a rank), where each is, and the bots' scores
+        on the same deal above them."""
+        bots = ", ".join(f"{bot} bot {'still playing' if score is None else score}"
+                         for bot, score in self.bots.items())
         rows = []
-        for rank, r in enumerate(self.standings(), start=1):
-            done = "finished" if r["finished"] else f"turn {r['turn']}"
+        standings = self.standings()
+        for r in standings:
+            rank = 1 + sum(1 for other in standings if other["score"] > r["score"])
+            if r["finished"]:
+                where = "finished"
+            elif self._pace == "held" and r["turn"] > self.open_turn:
+                where = f"turn {r['turn']} · held"
+            else:
+                where = f"turn {r['turn']}"
             rows.append(f"<tr><td>{rank}</td><td>{html.escape(r['name'])}</td><td>{r['score']}</td>"
-                        f"<td>{done}</td></tr>")
-        for bot, score in self.bots.items():
-            shown = "thinking…" if score is None else str(score)
-            rows.append(f"<tr><td></td><td><i>{bot} bot (the same deal)</i></td><td>{shown}</td>"
-                        f"<td>{'finished' if score is not None else 'playing'}</td></tr>")
-        if not self.students:
-            rows.insert(0, "<tr><td colspan='4'>No student has joined yet: share the link above.</td></tr>")
-        return ("<table><tr><th>#</th><th>Student</th><th>Score</th><th>Where</th></tr>"
-                f"{''.join(rows)}</table>")
+                        f"<td>{where}</td></tr>")
+        if not rows:
+            rows.append("<tr><td colspan='4'>No student has joined yet: share the link above.</td></tr>")
+        return (f"<p>On this deal, played alone to the end: {html.escape(bots)}. A student's turn is the "
+                f"one they are writing now.</p>"
+                "<div style='max-height:24em;overflow:auto'><table><tr><th>#</th><th>Student</th>"
+                f"<th>Score</th><th>Where</th></tr>{''.join(rows)}</table></div>")
 
     @property
     def widget(self) -> Any:
@@ -313,9 +329,10 @@ class Classroom:
             self._closed = True
         if self._views is not None:
             self._views.stop()
-        self.hub.remove_class(self)
         for s in self.students:
-            s.table.close()
+            s.table.close(linger=0)
+        time.sleep(0.2)  # the goodbyes go out; pages that knock meanwhile hear the class closed
+        self.hub.remove_class(self)
         self.hub.remove(None)  # the last one out stops the server
         if self._bot_process is not None and self._bot_process.poll() is None:
             self._bot_process.kill()
@@ -333,16 +350,21 @@ class TeacherView:
         self.header = ipywidgets.HTML()
         self.board = ipywidgets.HTML()
         self.chart = Histogram(title="The class's scores", xlabel="score of the best tour so far",
-                               ylabel="share of students", width=560, height=260)
+                               ylabel="share of students", bars="students", width=560, height=260)
         self.maps = ipywidgets.HTML()
-        hold = ipywidgets.Button(description="Hold the class", tooltip="No one writes past the slowest")
-        step = ipywidgets.Button(description="Open next turn")
-        free = ipywidgets.Button(description="Let everyone go")
+        auto = ipywidgets.Layout(width="auto")
+        hold = ipywidgets.Button(description="Hold the class", layout=auto,
+                                 tooltip="No one writes past the turn of the slowest student")
+        self.step = ipywidgets.Button(description="Open next turn", layout=auto,
+                                      tooltip="A held class: everyone may write one more turn")
+        free = ipywidgets.Button(description="Let everyone go", layout=auto,
+                                 tooltip="Everyone plays on at their own pace")
         self.said = ipywidgets.Label()
         hold.on_click(lambda _b: self._say(room.hold()))
-        step.on_click(lambda _b: self._say(room.next_turn()))
+        self.step.on_click(lambda _b: self._say(room.next_turn()))
         free.on_click(lambda _b: self._say(room.let_go()))
-        buttons = ipywidgets.HBox([hold, step, free, self.said])
+        buttons = ipywidgets.HBox([hold, self.step, free, self.said],
+                                  layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.box = ipywidgets.VBox([self.header, buttons, self.board, self.chart.widget, self.maps])
         self._pictures: dict[int, tuple[int, str]] = {}
         self._stop = threading.Event()
@@ -365,11 +387,12 @@ class TeacherView:
         room = self.room
         self.header.value = room.header_html()
         self.board.value = room.leaderboard_html()
+        self.step.disabled = room.pace != "held"
         counts: dict[int, int] = {}
         for r in room.standings():
             counts[r["score"]] = counts.get(r["score"], 0) + 1
-        if counts:
-            self.chart.update(counts, force=True)
+        if counts:  # every score between the lowest and the highest, so the axis reads as numbers
+            self.chart.update({k: counts.get(k, 0) for k in range(min(counts), max(counts) + 1)}, force=True)
         pictures = []
         for number, s in enumerate(list(room.students)):
             game = s.game
@@ -378,8 +401,9 @@ class TeacherView:
                 caption = f"{s.name} · {room.work.standing(game)['score']}"
                 seen = (game.position, room.work.picture(game, caption))
                 self._pictures[number] = seen
-            pictures.append(f"<div style='width:260px'>{seen[1]}</div>")
-        self.maps.value = ("<div style='display:flex;flex-wrap:wrap;gap:8px'>" + "".join(pictures) + "</div>")
+            pictures.append(f"<div>{seen[1]}</div>")
+        grid = "display:grid;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));gap:8px"
+        self.maps.value = f"<div style='{grid}'>" + "".join(pictures) + "</div>"
 
     def stop(self) -> None:
         self._stop.set()
@@ -417,13 +441,14 @@ def resume_class(book: Journal, port: int | None = None) -> Classroom:
     """A class brought back from its journal: every student, their game and their link."""
     meta = book.meta()
     room = Classroom(meta["start"], book, meta["address"], meta["port"] if port is None else port,
-                     meta["secret"], meta["host"], meta.get("pace", "free"))
+                     meta["secret"], meta["host"], meta.get("pace", "free"), loading=True)
     room.open_turn = meta.get("open_turn", 1)
     for name, game_name, info in book.rooms():
         if game_name != room.spec.name or not name.startswith("student "):
             raise JournalError(f"{book.path}: room {name!r} is not a student's")
         saved = book.room(name)
-        game = room.spec.game.from_json(saved.latest()["save"])
+        game = room.spec.game.from_json(saved.latest()["save"])  # each room is written whole (``join``)
         table = room._table(game, saved, saved.links(), info["name"])
         room.students.append(Student(info["name"], table, info["joined"]))
+    room.loading = False
     return room

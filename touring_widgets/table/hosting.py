@@ -29,6 +29,7 @@ LOOPBACK = "127.0.0.1"
 ROOM = "table"
 ANY_ADDRESS = ("0.0.0.0", "::", "")
 REPLACED = "The host gave this seat a new link: this one no longer plays."
+CLOSED = "The host closed this table: this page comes back by itself if the host opens it again."
 
 
 def network_address() -> str:
@@ -55,6 +56,7 @@ class Table:
     Made by ``host(game)`` or ``resume(path)``; ``close()`` stops serving (the journal stays).
     """
 
+    closed_text = CLOSED
     seat_hides = SEAT_HIDES
     host_hides = HOST_HIDES
     lost_text = ("No answer from the table yet: the host's server may be restarting. This page "
@@ -83,6 +85,7 @@ class Table:
         self._bots_pending = False
         self._display: Any = None
         self._box: Any = None
+        self._host_board: Any = None
         #: what every page of the game needs and never changes (a card catalogue, a map)
         self.fixed_state: dict[str, Any] = self.spec.board().fixed_state()
         self._session_types = {False: seated(self.spec.session), True: seated(self.spec.session, host=True)}
@@ -282,23 +285,31 @@ class Table:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
         self.speed = speed
         self._call(lambda: self.driver.set(speed=speed))
+        if self._host_board is not None:
+            self._host_board.speed = speed
 
-    def close(self) -> None:
-        """Stop serving: every page is told the table closed; the game and its journal stay."""
+    def close(self, linger: float = 0.2) -> None:
+        """Stop serving: every page is told the table closed (and keeps knocking, in case the host
+        opens it again: ``resume``); the game and its journal stay. ``linger``: seconds for the
+        goodbyes to go out before the server lets go of the table."""
         if self._closed:
             return
 
         def goodbye() -> None:
             for c in list(self._connections):
-                c.end("The host closed this table: this page comes back by itself if the host opens it "
-                      "again.", final=False)
+                c.end(CLOSED, final=False)
             self.driver.close()
 
         self._call(goodbye)
         self._closed = True
         self._stop_observing()
-        time.sleep(0.2)  # the goodbyes go out
+        time.sleep(linger)
         self.hub.remove(self)
+
+    @property
+    def secrets(self) -> list[str]:
+        """Every secret that opens a page of this table (revoked links' too, and the host's)."""
+        return [link.secret for link in self.links] + [self.host_secret]
 
     @property
     def closed(self) -> bool:
@@ -338,7 +349,8 @@ class Table:
         host_pages = here.get(None, 0)
         return (
             "<div class='tw-table-seats'>"
-            "<style>.tw-table-seats td{vertical-align:top;text-align:left;padding:4px 10px 4px 0}"
+            "<style>.tw-table-seats td,.tw-table-seats th{vertical-align:top;text-align:left;"
+            "padding:4px 10px 4px 0}"
             ".tw-qr{background:#fff;padding:6px;margin-top:4px;width:120px;line-height:0}"
             ".tw-qr svg{width:120px;height:120px}</style>"
             f"<p><b>{html.escape(self.spec.title)} table</b> · {html.escape(reach)}</p>"
@@ -357,7 +369,8 @@ class Table:
             import ipywidgets
 
             self._display = ipywidgets.HTML(self.seats_html())
-            self._box = ipywidgets.VBox([self._display, self.game.board(seat=None)])
+            self._host_board = self.game.board(seat=None, speed=self.speed)
+            self._box = ipywidgets.VBox([self._display, self._host_board])
         return self._box
 
     def _refresh_display(self) -> None:
@@ -393,11 +406,8 @@ def host(game: Any, *, address: str = LOOPBACK, port: int = 0, journal: str | Pa
     if speed not in SPEEDS:
         raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
     book = new_journal(journal)
-    room = book.room(ROOM, spec.name)
     links = [Link(seat, new_secret()) for seat, player in enumerate(game.players) if player == "human"]
-    for link in links:
-        room.add_link(link)
-    room.record(game.to_json())
+    room = book.room(ROOM, spec.name, links=tuple(links), save=game.to_json())
     host_secret = new_secret()
     book.set_meta(format=FORMAT, kind="table", address=address, port=port, speed=speed, host=host_secret,
                   started=time.time())

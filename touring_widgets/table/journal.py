@@ -87,10 +87,15 @@ class Journal:
 
     def write(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
         """Run ``sql`` for each row in one transaction, committed before it returns."""
+        self.write_all([(sql, rows)])
+
+    def write_all(self, writes: list[tuple[str, list[tuple[Any, ...]]]]) -> None:
+        """Several statements, each for its rows, in one transaction: all kept, or none."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.executemany(sql, rows)
+                for sql, rows in writes:
+                    self._db.executemany(sql, rows)
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -121,19 +126,30 @@ class Journal:
         """Whether the file holds no table yet."""
         return not self.read("SELECT 1 FROM meta LIMIT 1")
 
-    def room(self, name: str, game: str | None = None, info: dict[str, Any] | None = None) -> Room:
-        """A room of the file: a new one when ``game`` names its game, else one already there
-        (raises JournalError when there is none)."""
+    def room(self, name: str, game: str | None = None, info: dict[str, Any] | None = None,
+             links: tuple[Link, ...] = (), save: str | None = None) -> Room:
+        """A room of the file: a new one when ``game`` names its game (with its ``links`` and first
+        position ``save``, all written in one transaction), else one already there (raises
+        JournalError when there is none)."""
         if game is not None:
-            self.write("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?)",
-                       [(name, game, json.dumps(info or {}), time.time())])
-        elif not self.read("SELECT 1 FROM rooms WHERE room = ?", (name,)):
+            now = time.time()
+            kept = [(name, game, json.dumps(info or {}), now)]
+            writes = [("INSERT OR REPLACE INTO rooms VALUES (?, ?, ?, ?)", kept),
+                      ("INSERT OR REPLACE INTO links VALUES (?, ?, ?, ?, ?)",
+                       [(link.secret, name, link.seat, int(link.revoked), now) for link in links])]
+            if save is not None:
+                writes.append(("INSERT INTO changes (room, at, save) VALUES (?, ?, ?)", [(name, now, save)]))
+            self.write_all(writes)
+            room = Room(self, name)
+            room._last = save or ""
+            return room
+        if not self.read("SELECT 1 FROM rooms WHERE room = ?", (name,)):
             raise JournalError(f"{self.path} holds no room {name!r}")
         return Room(self, name)
 
     def rooms(self) -> list[tuple[str, str, dict[str, Any]]]:
         """Every room as (name, game, info), in the order they were made."""
-        rows = self.read("SELECT room, game, info FROM rooms ORDER BY made")
+        rows = self.read("SELECT room, game, info FROM rooms ORDER BY rowid")
         return [(room, game, json.loads(info)) for room, game, info in rows]
 
     def close(self) -> None:

@@ -204,7 +204,14 @@ def application(hub: Hub) -> Starlette:
         secret = ws.path_params["secret"]
         table, who = hub.who_has(secret)
         if table is None:
-            await ws.send_text(json.dumps({"t": "bye", "text": nobody}))
+            # A table closed here may open again (resume), and a server still opening (a table or
+            # class coming back from its journal) may know the link in a moment: the page keeps knocking.
+            if secret in hub.closed:
+                bye = {"t": "bye", "text": hub.closed[secret], "final": False}
+            else:
+                opening = not (hub.tables or hub.classes) or any(room.loading for room in list(hub.classes))
+                bye = {"t": "bye", "text": nobody, "final": not opening}
+            await ws.send_text(json.dumps(bye))
             await ws.close(code=4404)
             return
         with table.game.lock:
@@ -277,6 +284,8 @@ class Hub:
         self.port: int = sock.getsockname()[1]
         self.tables: list[Table] = []
         self.classes: list[Any] = []
+        #: what a page of a table closed here is told (by its secret): it may open again
+        self.closed: dict[str, str] = {}
         self.stopped = False
         self._modules: dict[tuple[str, str], str] = {}
         self._css: dict[str, str] = {}
@@ -343,6 +352,7 @@ class Hub:
         with self._opening:
             if table in self.tables:
                 self.tables.remove(table)
+                self.closed.update(dict.fromkeys(table.secrets, table.closed_text))
             if self.tables or self.classes or self.stopped:
                 return
             self.stopped = True

@@ -15,6 +15,7 @@ from html import escape
 from math import cos, sin
 from typing import Any
 
+from ..core.text import winners_text
 from ..widgets.style import COLOURS, PICTURE_SVG
 from .view import card_catalog
 
@@ -245,11 +246,7 @@ def svg(view: dict[str, Any], cards: dict[str, Any] | None = None, caption: str 
     if view.get("over"):
         # The banner has a row of its own: it covers no table, pile or hand.
         winners = view.get("winners") or []
-        if winners:
-            text = (f"Seat {winners[0]} wins!" if len(winners) == 1
-                    else "Seats " + " & ".join(str(s) for s in winners) + " win!")
-        else:
-            text = "Game over: no winner"
+        text = winners_text(winners)
         fill = WIN if winners else OVER
         parts.append(f'<rect class="banner" x="6" y="{y - 4}" width="{width - 12}" height="36" rx="8" '
                      f'fill="{fill}"/><text x="{width / 2}" y="{y + 19}" text-anchor="middle" '

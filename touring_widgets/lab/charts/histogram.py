@@ -37,7 +37,8 @@ class Histogram(Chart):
     no exact distribution is known. Outcomes that are all integers are shown in numerical order;
     others in the order of ``exact`` (or of ``outcomes``, when given), then any outcome first
     seen in the counts, in the order seen. The y axis shows shares (``percent=False``: 0 to 1);
-    its title is ``ylabel`` ("share of rolls"), with " (%)" when the ticks are percentages.
+    its title is ``ylabel`` ("share of rolls"), with " (%)" when the ticks are percentages; the
+    legend names the bars ``bars`` ("simulated": what was counted, "students" in a class).
 
     >>> h = Histogram(exact={"heads": 0.5, "tails": 0.5}, title="A coin", xlabel="side")
     >>> h.update({"tails": 7, "heads": 5}, force=True)
@@ -60,6 +61,7 @@ class Histogram(Chart):
         outcomes: Iterable[Hashable] | None = None,
         theme: str = "auto",
         percent: bool = True,
+        bars: str = "simulated",
         min_interval: float = 0.2,
         pixel_ratio: float = 2,
     ) -> None:
@@ -73,6 +75,7 @@ class Histogram(Chart):
             total = sum(self.exact.values())
             if total > 1 + 1e-9:
                 raise ValueError(f"the exact probabilities add up to {float(total):.6g}, more than 1")
+        self.bars = bars
         self._order: list[Hashable] = list(dict.fromkeys(outcomes)) if outcomes is not None else []
         if self.exact is not None:
             known = set(self._order)
@@ -177,7 +180,7 @@ class Histogram(Chart):
         return slot, (slot if slot <= 3 else min(slot * 0.72, slot - 2))
 
     def _legend_items(self) -> list[tuple[str, str, int]]:
-        items = [("bar", f"simulated (n = {count_text(self.total)})", 24)]
+        items = [("bar", f"{self.bars} (n = {count_text(self.total)})", 24)]
         if self.exact is not None:
             items.append(("mark", "exact", 0))
         return items

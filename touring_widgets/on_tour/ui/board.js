@@ -57,6 +57,9 @@ export const GAME = {
       return yours ? `Your turn, seat ${v.seat}: ${what}` : `${who(actingSeat(v))} to write: ${what}`;
     }
     if (v.has_written) return `You have written; ${who(v.turn)} still to write`;
+    // Its own turn, yet it may not write: held (a class its teacher holds); the board says why.
+    const waiting = (api.model.get("waiting") || {}).text;
+    if (waiting && !isTeacher(v) && v.turn === v.seat) return waiting.split(":")[0];
     return `${who(v.turn)} to write`;
   },
 

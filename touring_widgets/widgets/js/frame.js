@@ -51,7 +51,8 @@ export function bannerText(view, table = {}) {
   }
   const won = (view && view.winners) || [];
   if (!won.length) return "Game over: no winner";
-  return won.length === 1 ? `Seat ${won[0]} wins!` : `Seats ${won.join(" & ")} win!`;
+  if (won.length === 1) return `Seat ${won[0]} wins!`;
+  return `Seats ${won.slice(0, -1).join(", ")} and ${won[won.length - 1]} win!`; // as core/text.py's winners_text
 }
 
 /** The rows above the game: fork caption, header (one or two lines), teacher label, win banner. */
