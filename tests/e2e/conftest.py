@@ -74,3 +74,19 @@ def notebook(open_notebook):
 def data(board) -> dict:
     """The board's data attributes: what the page shows, for the tests to read."""
     return board.evaluate("el => ({...el.dataset})")
+
+
+@pytest.fixture
+def contexts(chrome):
+    """Browser contexts made by a test (one per person), closed after it: ``contexts(width, ...)``."""
+    made = []
+
+    def make(width: int, height: int = 900, **options):
+        context = chrome.new_context(viewport={"width": width, "height": height}, **options)
+        context.set_default_timeout(20_000)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()

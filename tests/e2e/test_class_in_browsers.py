@@ -18,50 +18,27 @@ import pytest
 from tests.table.clients import SeatClient
 
 from .conftest import HEAD
+from .table_pages import (
+    BOARD,
+    WAIT,
+    data,
+    wait_data,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
 #: Every wait of this test is bounded (ms).
-WAIT = 20_000
 #: How long the teacher's view may take to follow the class (s): it redraws at most once a second.
 FOLLOW = 30
-BOARD = ".tw-table-board"
 #: The students on real pages: name -> the page's colour scheme (each 360 px wide, a phone).
 PAGES = {"Ada Lovelace": "light", "Zoë": "dark", "Chidi O'Neil": "light"}
 SOCKETS = [f"Student {n:02d}" for n in range(1, 28)]
 TURNS = 2
 
 
-@pytest.fixture
-def contexts(chrome):
-    """Browser contexts made by the test (one per student), closed after it."""
-    made = []
-
-    def make(width: int, **options):
-        context = chrome.new_context(viewport={"width": width, "height": 780}, **options)
-        context.set_default_timeout(WAIT)
-        made.append(context)
-        return context
-
-    yield make
-    for context in made:
-        context.close()
 
 
 # -- a student's page ----------------------------------------------------------------------------
-def data(page) -> dict:
-    return page.evaluate(f"() => ({{...document.querySelector('{BOARD}').dataset}})")
-
-
-def wait_data(page, expression: str) -> None:
-    """Wait until ``expression`` (JS, with ``d`` the board's dataset) holds on ``page``."""
-    page.wait_for_function(
-        f"() => {{ const el = document.querySelector('{BOARD}');"
-        f" if (!el || !el.board) return false; const d = el.dataset; return {expression}; }}",
-        timeout=WAIT,
-    )
-
-
 def hitboxes(page) -> tuple[list[dict], float]:
     """The board's boxes (``el.board.hitboxes()``) and the CSS pixels on screen per layout pixel."""
     return page.evaluate(f"""() => {{

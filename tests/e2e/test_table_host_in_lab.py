@@ -13,13 +13,16 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import HEAD
-from .test_table_in_browsers import data as page_data
-from .test_table_in_browsers import play_by_clicking, wait_data
+from .table_pages import (
+    WAIT,
+    wait_data,
+)
+from .table_pages import data as page_data
+from .test_table_in_browsers import play_by_clicking
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
 #: Every wait of this test is bounded (ms).
-WAIT = 20_000
 SEATS = (0, 1)
 
 #: The seats' table of the output: {seat label: (player, href or None, what "Here" says)}, rows in
@@ -35,20 +38,6 @@ SEATS_TABLE = """cell => {
 }"""
 
 
-@pytest.fixture
-def contexts(chrome):
-    """Browser contexts made by the test (one per seat), closed after it."""
-    made = []
-
-    def make(width: int):
-        context = chrome.new_context(viewport={"width": width, "height": 900})
-        context.set_default_timeout(WAIT)
-        made.append(context)
-        return context
-
-    yield make
-    for context in made:
-        context.close()
 
 
 def shows(dataset: dict) -> str:

@@ -16,6 +16,13 @@ import pytest
 
 import touring_widgets as tw
 
+from .table_pages import (
+    BOARD,
+    WAIT,
+    data,
+    wait_data,
+)
+
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
 #: A deal that ends (seat 3's greedy bot wins) after about 110 plies when each person plays the
@@ -24,8 +31,6 @@ SEED = 12
 HUMANS = (0, 1, 2)
 WIDTHS = {0: 360, 1: 800, 2: 1400}
 #: Every wait of these tests is bounded (ms).
-WAIT = 15_000
-BOARD = ".tw-table-board"
 
 
 @pytest.fixture
@@ -37,36 +42,9 @@ def tables():
         table.close()
 
 
-@pytest.fixture
-def contexts(chrome):
-    """Browser contexts made by a test (one per person), closed after it: ``contexts(width)``."""
-    made = []
-
-    def make(width: int, **options):
-        context = chrome.new_context(viewport={"width": width, "height": 900}, **options)
-        context.set_default_timeout(WAIT)
-        made.append(context)
-        return context
-
-    yield make
-    for context in made:
-        context.close()
 
 
 # -- what a page shows and where it is clicked ------------------------------------------------------
-def data(page) -> dict:
-    return page.evaluate(f"() => ({{...document.querySelector('{BOARD}').dataset}})")
-
-
-def wait_data(page, expression: str, timeout: float = WAIT) -> None:
-    """Wait until ``expression`` (JS, with ``d`` the board's dataset) holds on ``page``."""
-    page.wait_for_function(
-        f"() => {{ const el = document.querySelector('{BOARD}');"
-        f" if (!el || !el.board) return false; const d = el.dataset; return {expression}; }}",
-        timeout=timeout,
-    )
-
-
 def hitboxes(page) -> list[dict]:
     return page.evaluate(f"() => document.querySelector('{BOARD}').board.hitboxes()")
 
