@@ -42,8 +42,6 @@ def tables():
         table.close()
 
 
-
-
 # -- what a page shows and where it is clicked ------------------------------------------------------
 def hitboxes(page) -> list[dict]:
     return page.evaluate(f"() => document.querySelector('{BOARD}').board.hitboxes()")

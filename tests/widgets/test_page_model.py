@@ -314,3 +314,16 @@ def test_a_tapped_log_row_shows_its_moves_whole_sentence_on_a_phone_wide_board(t
     story = back["log"][-1]["story"]
     assert " ".join(answered["lines"]) == story and answered["said"] == story
     assert "…" not in " ".join(answered["lines"])
+
+
+def test_the_hand_s_keys_are_counted_in_the_hand_the_board_shows():
+    """A seat's board names the keys of its own hand (5 cards while another seat holds 6), the
+    teacher's view those of the seat to move (T-TURN)."""
+    play = (Path(__file__).resolve().parents[2] / "touring_widgets" / "touring" / "ui" / "play.js").as_uri()
+    hands = '[{"seat": 0, "cards": null, "size": 6}, {"seat": 1, "cards": ["go","m25","m50","m75","m35"]}]'
+    script = (f'import {{ handKeys }} from "{play}"; const hands = {hands};'
+              'console.log(JSON.stringify([handKeys({ seat: 1, turn: 0, hands }),'
+              ' handKeys({ seat: null, turn: 1, hands })]));')
+    result = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True,
+                            timeout=60, check=True)
+    assert json.loads(result.stdout) == ["1–5", "1–5"]

@@ -10,10 +10,11 @@ export function drawnIndex(view, seat) {
   return hand.cards.lastIndexOf(view.drawn);
 }
 
-/** The number keys of the hand of the seat to move: "1–6" (T-TURN: six cards at a decision, fewer
- *  once the draw pile is out). */
+/** The number keys of the hand the board shows (its seat's; in the teacher's view the seat to
+ *  move's): "1–6" (T-TURN: six cards at a decision, fewer once the draw pile is out). */
 export function handKeys(view) {
-  const hand = (view.hands || []).find((h) => h.seat === view.turn);
+  const shown = view.seat === null || view.seat === undefined ? view.turn : view.seat; // the hand drawn
+  const hand = (view.hands || []).find((h) => h.seat === shown);
   const n = hand && hand.cards ? hand.cards.length : 6;
   return n > 1 ? `1–${n}` : "1";
 }
