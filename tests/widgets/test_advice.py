@@ -169,3 +169,36 @@ class TestTies:
         first = board.session.advice_move(search.state, search.ranked()[0].action)
         assert f"; tied: {first}, " in advice["text"]
         assert f"and {len(tied) - 2} more moves (intervals overlap)." in advice["text"]
+
+
+class TestManyWritings:
+    """A turn of a few hundred writings: a first ranking soon, then sequential halving."""
+
+    def test_o_score_the_board_shows_the_first_ranking_then_the_writings_left_in_play(self, monkeypatch):
+        monkeypatch.setattr(advice_module, "PUBLISH", 0.0)  # every slice publishes
+        o = tw.OnTour(players=["human"], seed=8)
+        for _ in range(13):  # the 14th turn: 98 writings
+            o.step(tw.on_tour.bots.greedy_policy(o.state, o.turn))
+        board = o.board(speed="instant")
+        board.advise(deals=32)
+        shown = []
+        while board.session.advisor.tick():
+            shown.append(dict(board.advice))
+        shown.append(dict(board.advice))
+        words = "a first ranking of the 32 of 98 writings greedy's judge likes best"
+        first = next(a for a in shown if words in a["text"])
+        assert first["alive"] == 32 and len(first["writings"]) <= 32 and not first["done"]
+        shares = [a["share"] for a in shown]
+        assert shares == sorted(shares) and shares[-1] == 1.0
+        last = shown[-1]
+        assert last["done"] and last["weighed"] == 98 and last["alive"] == 8 and last["deals"] == 32
+        assert len(last["writings"]) == 98  # every writing has its figure and interval
+        assert "8 of 98 writings left, on 32 of 32 deals, the others dropped by halving (done)" \
+            in last["text"]
+        # the ringed best is the best of the writings left in play, never one dropped on fewer deals
+        search = board.session.advisor.search
+        assert last["best"] is None or last["best"]["figure"][3] == 32
+        kept = [t for t in search.tallies if t.n == 32]
+        if last["best"] is not None:
+            assert last["best"]["figure"][0] == round(max(t.mean for t in kept), 2)
+        board.close()

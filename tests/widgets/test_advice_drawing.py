@@ -38,6 +38,7 @@ const label = (figures) => Object.fromEntries(Object.entries(figures.byAction).m
 out.labels = { tied: label(out.touring), clear: label(out.clear) };
 out.texts = data.texts.map(([kind, e, lo, hi, short]) => sh.figureText(kind, e, lo, hi, short));
 out.words = data.words.map((args) => sh.figureWords(...args));
+out.bars = data.bars.map((advice) => sh.adviceLayout(advice, 0, 0, 300).bar);
 out.feet = {};
 for (const width of [360, 800, 1400]) {
   const s = { message: "A message of the board that says what happened.", lineLength: 3, log: data.log };
@@ -111,6 +112,10 @@ def js():
                   ["expected score", 29.04, 23.12, 34.88, False],
                   ["expected score", 29.04, 23.12, 34.88, True], ["chance to win", 1.0, 0.9, 1.0, False]],
         "words": [["chance to win", 0.62, 0.55, 0.69, 40], ["expected score", 29.0, 23.1, 34.9, 1]],
+        "bars": [{"on": True, "text": "halving", "share": 0.25, "deals": 2, "target": 128},
+                 {"on": True, "text": "every move", "deals": 3, "target": 6},
+                 {"on": True, "text": "done", "share": 1.0, "deals": 128, "target": 128},
+                 {"on": True, "text": "waits"}],
     }
     touring.close()
     result = subprocess.run(
@@ -291,3 +296,9 @@ class TestOnTour:
             assert data["advice"]["writings"][key] == best["figure"]
             for action in data["advice"]["tied"]:  # every tied writing is one of the writings
                 assert ", ".join(sorted(action.split(": ")[-1].split(", "))) in data["advice"]["writings"]
+
+
+def test_the_progress_bar_fills_with_the_share_of_the_planned_playouts(js):
+    """Sequential halving doubles the deals of fewer moves each round: the bar follows the
+    playouts played of those planned (``share``), not the deals; without a share, the deals."""
+    assert js["out"]["bars"] == [0.25, 0.5, 1.0, None]

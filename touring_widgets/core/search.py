@@ -37,6 +37,8 @@ class SearchKit:
             None at the end.
         own_policy: how the seat weighing its moves plays on; playout_policy: how the others do.
         value: what a finished game is worth to a seat.
+        prior, wide: how the advice shares its playouts where a position has many moves;
+            noun, judge: how its progress line words them.
     """
 
     kind: str
@@ -52,6 +54,15 @@ class SearchKit:
     playout_policy: Callable[[Any, int], Any]
     value: Callable[[Any, int], float]
     capped_value: Callable[[Any, int], float]
+    #: a quick guess of what each of ``moves`` is worth (higher is better), with no playout:
+    #: ``prior(state, seat, moves)``; the advice plays the likeliest first (None: in their order)
+    prior: Callable[[Any, int, Sequence[Any]], Sequence[float]] | None = None
+    #: above this many moves the advice shares its playouts by sequential halving (``Schedule``)
+    #: instead of playing every move on every deal (0: never)
+    wide: int = 0
+    #: what the advice's progress line calls a move, and the guess behind ``prior``
+    noun: str = "move"
+    judge: str = "a quick judge"
 
     def __repr__(self) -> str:
         low, high = self.bounds
@@ -68,6 +79,9 @@ class Tally:
     squares: float = 0.0
     #: each deal's value, when the search keeps them (to compare two moves deal by deal)
     by_deal: dict[int, float] | None = None
+    #: how far the move stood in the advice's sequential halving (``Schedule``): moves kept in
+    #: play longer rank above those dropped earlier, whatever their means on fewer deals
+    kept: int = 0
 
     def add(self, value: float, deal: int = -1) -> None:
         self.n += 1
@@ -113,9 +127,6 @@ class Search:
     plies: int = 0
     #: keep each deal's value of each move (``Tally.by_deal``)
     keep: bool = False
-    _next: int = 0
-    _dealt: Any = None
-
     def __post_init__(self) -> None:
         if not self.moves:
             self.moves = tuple(self.kit.candidates(self.state, self.seat))
@@ -134,21 +145,6 @@ class Search:
                 self._try(dealt, k, i)
         self.deals += deals
 
-    def work(self, seconds: float, deals: int | None = None) -> None:
-        """Go on with the deals, every move in turn, for about ``seconds`` (at least one playout)
-        or until ``deals`` deals are played; stops anywhere in a deal and goes on from there."""
-        stop = time.perf_counter() + seconds
-        while deals is None or self.deals < deals:
-            if self._next == 0 or self._dealt is None:
-                self._dealt = self.deal(self.deals)
-            self._try(self._dealt, self._next, self.deals)
-            self._next += 1
-            if self._next == len(self.tallies):
-                self._next, self._dealt = 0, None
-                self.deals += 1
-            if time.perf_counter() >= stop:
-                return
-
     def _try(self, dealt: Any, k: int, deal: int) -> None:
         tally = self.tallies[k]
         value, moves = _play_out(self.kit, self.kit.apply(dealt, tally.action), self.seat)
@@ -160,8 +156,11 @@ class Search:
         return sum(t.n for t in self.tallies)
 
     def ranked(self) -> list[Tally]:
-        """The moves, best estimate first (ties: the earlier candidate first)."""
-        order = sorted(range(len(self.tallies)), key=lambda k: (-self.tallies[k].mean, k))
+        """The moves, best estimate first (ties: the earlier candidate first); after sequential
+        halving, the moves kept in play longest first (``Tally.kept``); moves not played out last."""
+        tallies = self.tallies
+        order = sorted(range(len(tallies)),
+                       key=lambda k: (-tallies[k].kept, -tallies[k].mean if tallies[k].n else math.inf, k))
         return [self.tallies[k] for k in order]
 
 
@@ -195,16 +194,164 @@ def playouts_for(
     return max(least, min(most, plies // (moves + 1)))
 
 
+class Schedule:
+    """Which move the advice plays out on which deal next, so that a first ranking comes soon and
+    the playouts go where they can still change the ranking.
+
+    With few moves (no more than the kit's ``wide``), every move is played on every deal in turn,
+    up to ``target`` deals. With more (On Tour's few hundred writings):
+
+    1. the first ranking: the ``wide`` moves the kit's ``prior`` likes best, on ``first`` deals;
+    2. every other move on two deals, likeliest first, so each has a figure and an interval;
+    3. sequential halving (Karnin, Koren and Somekh, 2013): the better half by their mean on the
+       deals all of them share stays in play and gets twice the deals, until ``keep`` moves are
+       left and they have ``target`` deals. A move dropped keeps the figure of its deals.
+
+    Every move is played on the same deals (common random numbers), so a comparison is never
+    drowned by the luck of a deal, and the schedule depends only on what the playouts return.
+    """
+
+    def __init__(self, search: Search, target: int, first: int = 8, keep: int = 8) -> None:
+        self.search, self.target, self.keep = search, target, keep
+        kit, count = search.kit, len(search.tallies)
+        for tally in search.tallies:
+            if tally.by_deal is None:
+                tally.by_deal = {}
+        order = list(range(count))
+        if kit.prior is not None and count > 1:
+            guess = list(kit.prior(search.state, search.seat, search.moves))
+            order.sort(key=lambda k: -guess[k])
+        self.order = order
+        self.halving = 0 < kit.wide < count
+        self.first = min(first, target) if self.halving else target
+        self.top = order[: kit.wide] if self.halving else order
+        #: how many moves are still in play, and the deals each of them has
+        self.alive, self.deals = len(self.top), 0
+        self.stage = "first"  # then "every move", "halving" and "done"
+        self.planned = self._plan(count)
+        self._dealt: tuple[int, Any] = (-1, None)
+        # The next playout is always fetched ahead, so the stage says what is done as soon as it is.
+        self._steps = self._walk()
+        self._next = next(self._steps, None)
+        if self._next is None:
+            self.stage = "done"
+
+    def __repr__(self) -> str:
+        return f"<Schedule: {self.stage}, {self.alive} of {len(self.order)} moves on {self.deals} deals>"
+
+    def _plan(self, count: int) -> int:
+        """How many playouts the whole schedule takes."""
+        if not self.halving:
+            return count * self.target
+        # (an upper bound: a move of the first ranking still in play skips the deals it has)
+        total = len(self.top) * self.first + (count - len(self.top)) * min(2, self.target)
+        alive, deals = count, min(2, self.target)
+        while deals < self.target:
+            alive = max(self.keep, (alive + 1) // 2) if alive > self.keep else alive
+            more = min(self.target, 2 * deals)
+            total += alive * (more - deals)
+            deals = more
+        return total
+
+    def _walk(self) -> Iterator[tuple[int, int]]:
+        tallies = self.search.tallies
+        if self.halving:
+            for k in self.top:  # the first ranking stands above the others' first figures
+                tallies[k].kept = 1
+            self.alive = len(self.top)
+        for deal in range(self.first):
+            for k in self.top:
+                yield k, deal
+            self.deals = deal + 1
+        if not self.halving:
+            return
+        self.stage, self.deals, self.alive = "every move", 0, len(self.order)
+        deals = min(2, self.target)
+        for deal in range(deals):
+            for k in self.order[len(self.top):]:
+                yield k, deal
+        for k in self.top:  # every move has a figure now: all stand alike until halved
+            tallies[k].kept = 0
+        alive = list(self.order)
+        rank = {k: r for r, k in enumerate(self.order)}
+        self.stage, self.deals, rounds = "halving", deals, 0
+        while deals < self.target:
+            shared = range(deals)
+            alive.sort(key=lambda k: (-sum(tallies[k].by_deal[d] for d in shared), rank[k]))
+            rounds += 1
+            for k in alive:
+                tallies[k].kept = rounds
+            if len(alive) > self.keep:
+                alive = alive[: max(self.keep, (len(alive) + 1) // 2)]
+            for k in alive:
+                tallies[k].kept = rounds + 1
+            self.alive = len(alive)
+            more = min(self.target, 2 * deals)
+            for deal in range(deals, more):
+                for k in alive:
+                    if deal not in tallies[k].by_deal:
+                        yield k, deal
+            deals = self.deals = more
+
+    def work(self, seconds: float) -> None:
+        """Play on for about ``seconds`` (at least one playout), or until the schedule is done."""
+        search = self.search
+        stop = time.perf_counter() + seconds
+        while self._next is not None:
+            k, deal = self._next
+            if self._dealt[0] != deal:
+                self._dealt = (deal, search.deal(deal))
+            search._try(self._dealt[1], k, deal)
+            self._next = next(self._steps, None)
+            search.deals = self.deals
+            if self._next is None:
+                self.stage, self._dealt = "done", (-1, None)
+            if time.perf_counter() >= stop:
+                return
+
+    @property
+    def done(self) -> bool:
+        return self.stage == "done"
+
+    def words(self) -> str:
+        """How far the schedule is, in words ("2,078 playouts; 59 of 942 writings still in play,
+        on 16 of 64 deals, the others dropped by halving")."""
+        search, count, kit = self.search, len(self.order), self.search.kit
+        head = f"{search.playouts:,} playouts"
+        if not self.halving:
+            return f"{head} on {self.deals} of {self.target} deals"
+        nouns = f"{kit.noun}s"
+        if self.stage == "first":
+            which = f"{kit.judge} likes best" if kit.prior is not None else "listed first"
+            return (f"{head}; a first ranking of the {len(self.top)} of {count} {nouns} {which}, "
+                    f"on {self.deals} of {self.first} deals")
+        if self.stage == "every move":
+            return f"{head}; every one of the {count} {nouns} on 2 deals"
+        still = "left" if self.done else "still in play"
+        return (f"{head}; {self.alive} of {count} {nouns} {still}, on {self.deals} of {self.target} "
+                f"deals, the others dropped by halving")
+
+    @property
+    def share(self) -> float:
+        """How much of the planned work is done, from 0 to 1."""
+        if self.done or not self.planned:
+            return 1.0
+        return min(1.0, self.search.playouts / self.planned)
+
+
 def tied_best(search: Search) -> list[Tally]:
     """The moves statistically tied for the best, best estimate first: the best and every move
     played out whose 95 % interval overlaps the best's. Empty when no other move's interval
     overlaps the best's (it is clearly best) or fewer than two moves were played out.
 
     Overlapping intervals do not prove two moves equal; they say the playouts so far cannot
-    tell them apart, so no one of them should be starred as the best.
+    tell them apart, so no one of them should be starred as the best. After sequential halving
+    only the moves still in play count: the others lost to them on the deals they shared.
     """
     tallies = search.tallies
-    order = sorted((k for k, t in enumerate(tallies) if t.n), key=lambda k: (-tallies[k].mean, k))
+    stood = max((t.kept for t in tallies if t.n), default=0)  # the moves sequential halving kept
+    order = sorted((k for k, t in enumerate(tallies) if t.n and t.kept == stood),
+                   key=lambda k: (-tallies[k].mean, k))
     played = [tallies[k] for k in order]
     if len(played) < 2:
         return []

@@ -4,6 +4,8 @@ to come drawn again, the writings to try, and what a finished map is worth (O-SC
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -22,12 +24,14 @@ __all__ = [
     "KIT",
     "PLAYOUTS",
     "TRUST",
+    "WIDE",
     "WIDTH",
     "apply",
     "candidates",
     "capped_value",
     "own_policy",
     "playout_policy",
+    "prior",
     "resample",
     "search_policy",
     "shortlist",
@@ -50,6 +54,9 @@ WIDTH = 16
 TRUST = 0.0
 #: the search bot's budget: playouts a move, shared out by sequential halving
 PLAYOUTS = 100
+#: above this many writings the advice plays a first ranking of the WIDE its judge likes best,
+#: then shares its playouts out by sequential halving (``core.search.Schedule``)
+WIDE = 32
 
 
 def resample(state: State, seat: int, seed: int | str) -> State:
@@ -63,16 +70,16 @@ def candidates(state: State, seat: int) -> list[Any]:
     return list(legal_actions(state, seat))
 
 
-def shortlist(state: State, seat: int) -> list[Any]:
-    """The writings the search bot weighs: the greedy bot's own choice first, then the others
-    its judge (the plan of one long rising tour) values most, WIDTH in all."""
-    moves = candidates(state, seat)
-    if len(moves) <= WIDTH:
-        return moves
+def prior(state: State, seat: int, moves: Sequence[Any]) -> list[float]:
+    """What the greedy bot's judge (the plan of one long rising tour) makes of each writing, with
+    no playout; the greedy bot's own choice above every other."""
     judge = PlanJudge(state.maps[seat], setup_plan(state.setup))
     shown = {INDEX[c] for c in state.cards}
+    greedy = greedy_policy(state, seat)
 
     def worth(action: Any) -> float:
+        if action == greedy:
+            return math.inf
         total = 0.0
         numbers = []
         for kind, space in action.marks:
@@ -91,9 +98,18 @@ def shortlist(state: State, seat: int) -> list[Any]:
                 total -= WRONG_ORDER
         return total
 
-    greedy = greedy_policy(state, seat)
-    ranked = sorted((m for m in moves if m != greedy), key=worth, reverse=True)
-    return [greedy, *ranked[: WIDTH - 1]]
+    return [worth(m) for m in moves]
+
+
+def shortlist(state: State, seat: int) -> list[Any]:
+    """The writings the search bot weighs: the greedy bot's own choice first, then the others
+    its judge values most (``prior``), WIDTH in all."""
+    moves = candidates(state, seat)
+    if len(moves) <= WIDTH:
+        return moves
+    worth = prior(state, seat, moves)
+    order = sorted(range(len(moves)), key=lambda k: -worth[k])
+    return [moves[k] for k in order[:WIDTH]]
 
 
 def turn(state: State) -> int | None:
@@ -120,5 +136,6 @@ def search_policy(state: State, seat: int) -> Any:
 KIT = SearchKit(
     kind=KIND, bounds=BOUNDS, cap=CAP, trust=TRUST, resample=resample, candidates=candidates,
     shortlist=shortlist, apply=apply, turn=turn, own_policy=own_policy, playout_policy=playout_policy,
-    value=value, capped_value=capped_value,
+    value=value, capped_value=capped_value, prior=prior, wide=WIDE,
+    noun="writing", judge="greedy's judge",
 )

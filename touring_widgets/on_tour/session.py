@@ -209,7 +209,9 @@ class OnTourSession(BoardSession):
     for one; default: the user's data folder)."""
 
     game_title = "On Tour"
-    advice_deals = 20  # a turn of two numbers has a few hundred writings to play out
+    #: the deals of the writings left in play at the end: a turn of two numbers has a few hundred
+    #: writings, shared out by sequential halving (``core.search.Schedule``)
+    advice_deals = 64
     needs = (*BoardSession.needs, "map", "scores")
     turns = EverySeatAtOnce(acted=lambda state, seat: bool(state.written[seat]),
                             turn=lambda state: state.round)
@@ -257,19 +259,21 @@ class OnTourSession(BoardSession):
         spaces: dict[str, dict[str, list[float]]] = {}
         writings: dict[str, list[float]] = {}
         best = None
-        for tally in search.tallies:
+        # Best standing first: after sequential halving a writing dropped on few deals never
+        # shows above those kept in play, whatever its mean.
+        for tally in search.ranked():
             if not tally.n:
                 continue
             low, high = tally.interval(search.kit.bounds)
             figure = [round(tally.mean, 2), round(low, 2), round(high, 2), tally.n]
-            if best is None or tally.mean > best[1][0]:
+            if best is None:
                 best = (tally.action, figure)
             words = []
             for kind, space in tally.action.marks:
                 key = f"{kind:02d}" if isinstance(kind, int) else kind
                 words.append(f"{key} {space}")
                 there = spaces.setdefault(space, {})
-                if key not in there or figure[0] > there[key][0]:
+                if key not in there:
                     there[key] = figure
             writings[", ".join(sorted(words))] = figure
         if best is None:

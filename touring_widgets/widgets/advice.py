@@ -9,7 +9,7 @@ import time
 import weakref
 from typing import Any
 
-from ..core.search import advice_search, tied_best
+from ..core.search import Schedule, advice_search, tied_best
 from ..core.text import counted
 
 #: seconds of playouts in one slice; the kernel answers messages between slices
@@ -28,6 +28,7 @@ class Advisor:
         self.on = False
         self.deals = deals
         self.search: Any = None
+        self.schedule: Schedule | None = None
         self._handle: Any = None
         self._published = 0.0
 
@@ -45,7 +46,7 @@ class Advisor:
         """Turn the advice off."""
         self.on = False
         self.cancel()
-        self.search = None
+        self.search = self.schedule = None
         board = self._board()
         if board is not None:
             board.set(advice={})
@@ -57,7 +58,7 @@ class Advisor:
         if not self.on or board is None:
             return
         game = board.game
-        self.search = None
+        self.search = self.schedule = None
         if game is None or game.is_over:
             board.set(advice={"on": True, "text": "Advice: the game is over, there is no move to weigh."})
             return
@@ -67,6 +68,7 @@ class Advisor:
                                                   f"is to move now)."})
             return
         self.search = advice_search(game, seat, seed=f"board/{game.position}")
+        self.schedule = Schedule(self.search, self.deals)
         self._published = 0.0
         self.publish()
         self._schedule()
@@ -90,7 +92,7 @@ class Advisor:
         search = self.search
         if search is None or not self.on or self.done:
             return False
-        search.work(SLICE, self.deals)
+        self.schedule.work(SLICE)
         if self.done or time.perf_counter() - self._published >= PUBLISH:
             self.publish()
         if self.done:
@@ -100,8 +102,8 @@ class Advisor:
 
     @property
     def done(self) -> bool:
-        """Whether every deal of the target is played out."""
-        return self.search is not None and self.search.deals >= self.deals
+        """Whether the schedule's playouts are all played out."""
+        return self.schedule is not None and self.schedule.done
 
     def publish(self) -> None:
         """Show the figures so far on the board."""
@@ -118,6 +120,7 @@ class Advisor:
         board.set(advice={
             "on": True, "revision": board.revision, "seat": search.seat, "kind": search.kit.kind,
             "deals": search.deals, "target": self.deals, "playouts": search.playouts, "done": self.done,
+            "share": self.schedule.share, "weighed": len(search.tallies), "alive": self.schedule.alive,
             "text": self.progress(), "tied": tied, **figures,
         })
 
@@ -127,8 +130,7 @@ class Advisor:
         search = self.search
         kind = search.kit.kind
         best = search.ranked()[0] if search.playouts else None
-        head = (f"Advice for seat {search.seat}: {search.playouts:,} playouts on {search.deals} of "
-                f"{self.deals} deals")
+        head = f"Advice for seat {search.seat}: {self.schedule.words()}"
         if best is None:
             return f"{head}; the first figures come in a moment."
         state = "done" if self.done else "still playing"

@@ -31,8 +31,10 @@ export function adviceLayout(advice, x, y, w) {
   const text = (advice && advice.on && advice.text) || "";
   if (!text) return null;
   const lines = wrapText(text, 12, w, ADVICE_LINES);
+  // How much of the planned playouts are played (`share`; else the deals of the target).
   const target = advice.target || 0;
-  const bar = target ? Math.max(0, Math.min(1, (advice.deals || 0) / target)) : null;
+  const share = typeof advice.share === "number" ? advice.share : target ? (advice.deals || 0) / target : null;
+  const bar = share === null ? null : Math.max(0, Math.min(1, share));
   return { x, y, w, h: lines.length * 16 + (bar === null ? 0 : 6), lines, bar, done: !!advice.done };
 }
 
@@ -42,7 +44,7 @@ export function drawAdviceLine(ctx, A, c) {
   ctx.font = `12px ${c.font}`;
   A.lines.forEach((line, i) => ctx.fillText(line, A.x, A.y + 8 + i * 16, A.w));
   if (A.bar === null) return;
-  // How many of the deals are played: a thin track, filled as the playouts come in.
+  // How much of the work is done: a thin track, filled as the playouts come in.
   const by = A.y + A.lines.length * 16 + 1;
   roundRect(ctx, A.x, by, A.w, 3, 1.5);
   ctx.fillStyle = c.panel2;
