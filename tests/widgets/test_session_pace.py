@@ -294,3 +294,35 @@ def test_play_to_end_from_a_cell_at_instant_ends_before_it_returns():
     assert race2.position == 0 and session2.running and len(clock2.pending()) == 1
     clock2.tick()
     assert race2.is_over and not session2.running
+
+
+# -- every seat at once (On Tour): the bots write a tick after the page has the writing -----------------
+def on_tour_paced(follows: bool = True) -> tuple[Any, Any, Clock]:
+    import touring_widgets as tw
+    from touring_widgets.on_tour.session import OnTourSession
+
+    clock = Clock()
+    game = tw.OnTour(players=["human", "greedy", "greedy"], seed=3)
+    return game, OnTourSession(game, seat=0, speed="instant", scheduler=clock, follows=follows), clock
+
+
+def test_on_tour_the_bots_write_a_tick_after_the_page_has_the_writing():
+    game, session, clock = on_tour_paced()
+    changes: list[dict[str, Any]] = []
+    session.watch(changes.append)
+    reply = act(session, str(game.legal_actions()[0]))
+    assert reply["ok"] and game.state.written == (True, False, False) and game.state.round == 1
+    assert session.running and session.state["autoplay"] == "bots" and session.state["waiting"] == {}
+    assert clock.delays == [0] and len(clock.pending()) == 1
+    assert any(c.get("position") == 1 for c in changes)  # the page has the writing before the bots
+    clock.tick()
+    assert clock.errors == [] and game.state.round == 2 and not session.running
+    assert session.state["autoplay"] == "" and game.position == 3
+
+
+def test_on_tour_an_answer_finding_the_game_moved_unseen_writes_nothing():
+    game, session, clock = on_tour_paced(follows=False)  # as at a table: told of changes by its host
+    act(session, str(game.legal_actions()[0]))
+    game.step()  # a cell writes for seat 1; the session is not told
+    clock.tick()
+    assert clock.errors == [] and game.state.written == (True, True, False) and not session.running
