@@ -126,12 +126,11 @@ def test_the_progress_words_name_the_stage():
         seen.setdefault(schedule.stage, schedule.words())
         schedule.work(0.005)
     seen["done"] = schedule.words()
-    assert seen["first"] == (f"0 playouts; a first ranking of the 32 of {count} writings greedy's judge "
-                             "likes best, on 0 of 4 deals")
-    assert seen["every move"].endswith(f"; every one of the {count} writings on 2 deals")
-    assert seen["halving"].endswith("writings still in play, on 2 of 32 deals, the others dropped by halving")
-    assert seen["done"] == (f"{search.playouts:,} playouts; 8 of {count} writings left, on 32 of 32 deals, "
-                            "the others dropped by halving")
+    assert seen["first"] == ("0 playouts; first ranking of the 32 writings greedy's judge likes best, "
+                             "0 of 4 deals")
+    assert seen["every move"].endswith(f"; now every one of the {count} writings, on 2 deals")
+    assert seen["halving"].endswith(f"; halving: 49 of {count} writings left, on 2 of 32 deals")
+    assert seen["done"] == f"{search.playouts:,} playouts; halving left 8 of {count} writings, on 32 deals"
 
 
 def test_a_search_of_many_moves_without_a_prior_plays_them_in_their_order():

@@ -314,8 +314,8 @@ class Schedule:
         return self.stage == "done"
 
     def words(self) -> str:
-        """How far the schedule is, in words ("2,078 playouts; 59 of 942 writings still in play,
-        on 16 of 64 deals, the others dropped by halving")."""
+        """How far the schedule is, in words ("2,078 playouts; halving: 59 of 942 writings left,
+        on 16 of 64 deals")."""
         search, count, kit = self.search, len(self.order), self.search.kit
         head = f"{search.playouts:,} playouts"
         if not self.halving:
@@ -323,13 +323,14 @@ class Schedule:
         nouns = f"{kit.noun}s"
         if self.stage == "first":
             which = f"{kit.judge} likes best" if kit.prior is not None else "listed first"
-            return (f"{head}; a first ranking of the {len(self.top)} of {count} {nouns} {which}, "
-                    f"on {self.deals} of {self.first} deals")
+            return (f"{head}; first ranking of the {len(self.top)} {nouns} {which}, "
+                    f"{self.deals} of {self.first} deals")
         if self.stage == "every move":
-            return f"{head}; every one of the {count} {nouns} on 2 deals"
-        still = "left" if self.done else "still in play"
-        return (f"{head}; {self.alive} of {count} {nouns} {still}, on {self.deals} of {self.target} "
-                f"deals, the others dropped by halving")
+            return f"{head}; now every one of the {count} {nouns}, on 2 deals"
+        if self.done:
+            return f"{head}; halving left {self.alive} of {count} {nouns}, on {self.deals} deals"
+        return (f"{head}; halving: {self.alive} of {count} {nouns} left, "
+                f"on {self.deals} of {self.target} deals")
 
     @property
     def share(self) -> float:

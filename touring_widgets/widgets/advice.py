@@ -138,7 +138,8 @@ class Advisor:
         if tied:
             words = [self._words(t) for t in tied[:NAMED]]
             apart = "; " if any(" and " in w or "," in w for w in words) else ", "
-            more = f" and {counted(len(tied) - NAMED, 'more move')}" if len(tied) > NAMED else ""
+            others = counted(len(tied) - NAMED, f"more {search.kit.noun}")
+            more = f" and {others}" if len(tied) > NAMED else ""
             tied_words = f"{apart.join(words)}{more} (intervals overlap)"
             return f"{head} ({state}). Each figure is the {kind}; tied: {tied_words}."
         best_words = f"{self._words(best)}, {self._figure(best)}"
