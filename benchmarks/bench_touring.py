@@ -12,6 +12,7 @@ both shown, since the machine may be shared.
 from __future__ import annotations
 
 import argparse
+import inspect
 import io
 import json
 import os
@@ -22,11 +23,28 @@ import tempfile
 import time
 import timeit
 from pathlib import Path
+from typing import Any
 
 from table import print_table  # benchmarks/table.py, beside this script
 
-from touring_widgets.touring import Rules, Touring, apply, legal_actions, new_game
+from touring_widgets.touring import Rules, Touring, apply, legal_actions
 from touring_widgets.touring.bots import greedy_policy
+
+# A baseline engine is imported here too (``--measure-engine``): early ones dealt with
+# ``deal(players, rules, seed)`` and asked greedy for the state alone.
+try:
+    from touring_widgets.touring import new_game
+except ImportError:
+    from touring_widgets.touring.state import deal
+
+    def new_game(players: int, seed: int | str, rules: Rules) -> Any:
+        return deal(players, rules, seed)
+
+if len(inspect.signature(greedy_policy).parameters) == 1:
+    _greedy_alone = greedy_policy
+
+    def greedy_policy(state: Any, seat: int) -> Any:
+        return _greedy_alone(state)
 
 
 def decisions_per_second(seconds: float) -> float:

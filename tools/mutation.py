@@ -252,6 +252,11 @@ EQUIVALENT: dict[str, str] = {
         )
     },
     (
+        "touring_widgets/core/timeline.py Timeline._load_variation: node = _new_node(self._apply(node.state, "
+        "chosen), chosen, node, node.index + 1, False) -> node = _new_node(self._apply(node.state, chosen), "
+        "chosen, node, node.index + 1, None)"
+    ): "whether a policy chose a move is read only as true or false (policy_moves): None is false",
+    (
         'touring_widgets/core/timeline.py Timeline.from_json: reason = "it is nested too deeply" if '
         'isinstance(exc, RecursionError) else str(exc)[:200] -> reason = "it is nested too deeply" if '
         "isinstance(exc, RecursionError) else str(exc)[:201]"

@@ -42,7 +42,9 @@ def halved():
     while not schedule.done:
         schedule.work(0)  # one playout at a time
         if schedule.stage == "first":
+            assert not schedule.first_done
             continue
+        assert schedule.first_done
         if not firsts:  # what the page shows when the first ranking is done
             firsts = {k: t.n for k, t in enumerate(search.tallies)}
             first_best = search.ranked()[0]
@@ -56,6 +58,12 @@ def test_few_moves_play_every_move_on_every_deal_as_before():
     search = advice_search(g, seed=2)
     assert 1 < len(search.tallies) <= 32 and search.kit.wide == 0
     schedule = Schedule(search, target=5)
+    while schedule.deals < 1:
+        schedule.work(0)
+    assert not schedule.first_done  # one deal: no interval yet
+    while schedule.deals < 2:
+        schedule.work(0)
+    assert schedule.first_done and schedule.stage == "first"
     assert finish(schedule) == ["first", "done"]
     plain = advice_search(g, seed=2)
     plain.run(5)
@@ -129,7 +137,7 @@ def test_the_progress_words_name_the_stage():
     assert seen["first"] == ("0 playouts; first ranking of the 32 writings greedy's judge likes best, "
                              "0 of 4 deals")
     assert seen["every move"].endswith(f"; now every one of the {count} writings, on 2 deals")
-    assert seen["halving"].endswith(f"; halving: 49 of {count} writings left, on 2 of 32 deals")
+    assert seen["halving"].endswith(f"; halving: 33 of {count} writings left, on 2 of 32 deals")
     assert seen["done"] == f"{search.playouts:,} playouts; halving left 8 of {count} writings, on 32 deals"
 
 

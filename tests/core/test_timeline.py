@@ -123,6 +123,46 @@ class TestVariations:
 
 
 @pytest.mark.parametrize("cls", [tw.Touring, tw.OnTour])
+def test_a_loaded_variation_counts_its_moves_as_given(cls):
+    g = cls(players=2, seed=7)
+    g.step()
+    g.step()  # the policy's
+    g.undo()
+    g.step(str(next(a for a in g.legal_actions() if a != g.future[0])))  # the policy's move is kept aside
+    assert len(g.variations) == 1 and g.policy_moves == (1,)
+    loaded = cls.from_json(g.to_json())
+    loaded.enter(0)
+    while loaded.future:
+        loaded.redo()
+    assert loaded.position == 2 and loaded.policy_moves == ()
+
+
+def test_a_listener_asked_first_hears_before_those_already_there():
+    g = tw.Touring(players=2, seed=7)
+    heard: list[str] = []
+    g.observe(lambda _: heard.append("board"))
+    g.observe(lambda _: heard.append("journal"), first=True)
+    g.observe(lambda _: heard.append("chart"))
+    g.step()
+    assert heard == ["journal", "board", "chart"]
+
+
+def test_a_fork_has_a_lock_of_its_own():
+    g = tw.Touring(players=2, seed=7)
+    with g.lock:
+        twin = g.fork()
+    assert twin.lock is not g.lock
+    done = []
+    with g.lock:  # another thread holding the game's lock never holds up its fork
+        import threading
+
+        worker = threading.Thread(target=lambda: done.append(twin.step()))
+        worker.start()
+        worker.join(timeout=10)
+    assert done and twin.position == 1 and g.position == 0
+
+
+@pytest.mark.parametrize("cls", [tw.Touring, tw.OnTour])
 def test_the_line_knows_which_moves_a_policy_chose(cls):
     g = cls(players=2, seed=7)
     g.step(str(g.legal_actions()[0]))  # given

@@ -204,8 +204,9 @@ class Schedule:
     1. the first ranking: the ``wide`` moves the kit's ``prior`` likes best, on ``first`` deals;
     2. every other move on two deals, likeliest first, so each has a figure and an interval;
     3. sequential halving (Karnin, Koren and Somekh, 2013): the better half by their mean on the
-       deals all of them share stays in play and gets twice the deals, until ``keep`` moves are
-       left and they have ``target`` deals. A move dropped keeps the figure of its deals.
+       deals all of them share (the better third while many are left) stays in play and gets
+       twice the deals, until ``keep`` moves are left or they have ``target`` deals. A move
+       dropped keeps the figure of its deals.
 
     Every move is played on the same deals (common random numbers), so a comparison is never
     drowned by the luck of a deal, and the schedule depends only on what the playouts return.
@@ -247,11 +248,20 @@ class Schedule:
         total = len(self.top) * self.first + (count - len(self.top)) * min(2, self.target)
         alive, deals = count, min(2, self.target)
         while deals < self.target:
-            alive = max(self.keep, (alive + 1) // 2) if alive > self.keep else alive
+            alive = self._kept(alive)
             more = min(self.target, 2 * deals)
             total += alive * (more - deals)
             deals = more
         return total
+
+    def _kept(self, alive: int) -> int:
+        """How many of ``alive`` moves stay in play after a round: a third while there are many
+        (more than eight times ``keep``), then a half, never fewer than ``keep``. What the third
+        costs in the moves it picks is measured by ``benchmarks/bench_advice.py``."""
+        if alive <= self.keep:
+            return alive
+        cut = 3 if alive > 8 * self.keep else 2
+        return max(self.keep, -(-alive // cut))
 
     def _walk(self) -> Iterator[tuple[int, int]]:
         tallies = self.search.tallies
@@ -281,8 +291,7 @@ class Schedule:
             rounds += 1
             for k in alive:
                 tallies[k].kept = rounds
-            if len(alive) > self.keep:
-                alive = alive[: max(self.keep, (len(alive) + 1) // 2)]
+            alive = alive[: self._kept(len(alive))]
             for k in alive:
                 tallies[k].kept = rounds + 1
             self.alive = len(alive)
@@ -312,6 +321,14 @@ class Schedule:
     @property
     def done(self) -> bool:
         return self.stage == "done"
+
+    @property
+    def first_done(self) -> bool:
+        """Whether a first ranking with intervals is there: the likeliest moves on their first
+        deals; with few moves, every move on two deals."""
+        if self.halving:
+            return self.stage != "first"
+        return self.deals >= min(2, self.target)
 
     def words(self) -> str:
         """How far the schedule is, in words ("2,078 playouts; halving: 59 of 942 writings left,
