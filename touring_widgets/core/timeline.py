@@ -12,7 +12,6 @@ variation (as chess analysis boards do), which ``enter()`` makes the line again.
 
 from __future__ import annotations
 
-import functools
 import json
 import threading
 from collections.abc import Callable, Iterator
@@ -27,17 +26,6 @@ SAVE_FORMAT = 1
 MAX_SAVE = 50_000_000  # characters; a longer text is not a save
 _SAVE_FIELDS = ("format", "game", "actions", "cursor", "variations")  # the rest is the game's header
 _MAKING_LOCKS = threading.Lock()
-
-
-def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A change of the line, made while holding the timeline's ``lock``."""
-
-    @functools.wraps(method)
-    def run(self: Timeline, *args: Any, **kwargs: Any) -> Any:
-        with self.lock:
-            return method(self, *args, **kwargs)
-
-    return run
 
 
 def _path(node: Node) -> tuple[Any, ...]:
@@ -239,7 +227,6 @@ class Timeline:
             yield redo.node
             redo = redo.rest
 
-    @_locked
     def step(self, action: Any = None) -> Any:
         """Apply one action (text, an action object, or None: the line's next move).
 
@@ -248,28 +235,29 @@ class Timeline:
         as a redo; another action keeps the old continuation in ``variations``. Returns the
         action applied. Raises IllegalAction, leaving the game as it was.
         """
-        state = self._node.state
-        if action is None and self._redo is not None:
-            # The recorded move keeps the line (a scripted line, a move undone): replay it.
-            node = self._redo.node
-            self._node, self._redo = node, self._redo.rest
+        with self.lock:
+            state = self._node.state
+            if action is None and self._redo is not None:
+                # The recorded move keeps the line (a scripted line, a move undone): replay it.
+                node = self._redo.node
+                self._node, self._redo = node, self._redo.rest
+                self._notify()
+                return node.action
+            if self._is_over(state):
+                # Parse first so malformed text is reported as such; the end is the stronger reason.
+                self._refuse_after_end(state, action)
+            chosen = self._auto_action(state) if action is None else self._parse(state, action)
+            new_state = self._apply(state, chosen)
+            redo = self._redo
+            if redo is not None and redo.node.action == chosen:
+                self._node, self._redo = redo.node, redo.rest
+            else:
+                if redo is not None:
+                    self._variations = (*self._variations, Variation(self._node, redo))
+                self._node = _new_node(new_state, chosen, self._node, self._node.index + 1, action is None)
+                self._redo = None
             self._notify()
-            return node.action
-        if self._is_over(state):
-            # Parse first so malformed text is reported as such; the end is the stronger reason.
-            self._refuse_after_end(state, action)
-        chosen = self._auto_action(state) if action is None else self._parse(state, action)
-        new_state = self._apply(state, chosen)
-        redo = self._redo
-        if redo is not None and redo.node.action == chosen:
-            self._node, self._redo = redo.node, redo.rest
-        else:
-            if redo is not None:
-                self._variations = (*self._variations, Variation(self._node, redo))
-            self._node = _new_node(new_state, chosen, self._node, self._node.index + 1, action is None)
-            self._redo = None
-        self._notify()
-        return chosen
+            return chosen
 
     def _extend(self, limit: int) -> None:
         """Up to ``limit`` moves by the seats' policies, where no line is recorded ahead and no
@@ -289,82 +277,82 @@ class Timeline:
         """The continuations left behind when another move was played, oldest first."""
         return self._variations
 
-    @_locked
     def enter(self, variation: Variation | int) -> None:
         """Make a variation (or ``variations[i]``) the line, at the position where it branches.
 
         The continuation of the line it replaces becomes a variation in turn. Raises IndexError
         or TypeError for something that is not one of this game's variations.
         """
-        if type(variation) is int:
-            variation = self._variations[variation]
-        if not isinstance(variation, Variation) or variation not in self._variations:
-            raise TypeError("enter() takes one of this game's variations or its index in g.variations")
-        kept = tuple(v for v in self._variations if v is not variation)
-        end = self._node
-        for node in self._redo_nodes():
-            end = node
-        # Where the line and the variation part: the deepest position both reach by the same moves
-        # (a loaded variation has its own positions, equal to the line's).
-        ours, theirs = _nodes(end), _nodes(variation.at)
-        shared = 0
-        for mine, its in zip(ours[1:], theirs[1:]):
-            if mine.action != its.action:
-                break
-            shared += 1
-        common = ours[shared]
-        rest: _Redo | None = None
-        node = end
-        while node is not common:
-            rest = _Redo(node, rest)
-            node = node.parent  # type: ignore[assignment]
-        if rest is not None:
-            kept = (*kept, Variation(common, rest))
-        self._node, self._redo, self._variations = variation.at, variation.redo, kept
-        self._notify()
+        with self.lock:
+            if type(variation) is int:
+                variation = self._variations[variation]
+            if not isinstance(variation, Variation) or variation not in self._variations:
+                raise TypeError("enter() takes one of this game's variations or its index in g.variations")
+            kept = tuple(v for v in self._variations if v is not variation)
+            end = self._node
+            for node in self._redo_nodes():
+                end = node
+            # Where the line and the variation part: the deepest position both reach by the same moves
+            # (a loaded variation has its own positions, equal to the line's).
+            ours, theirs = _nodes(end), _nodes(variation.at)
+            shared = 0
+            for mine, its in zip(ours[1:], theirs[1:]):
+                if mine.action != its.action:
+                    break
+                shared += 1
+            common = ours[shared]
+            rest: _Redo | None = None
+            node = end
+            while node is not common:
+                rest = _Redo(node, rest)
+                node = node.parent  # type: ignore[assignment]
+            if rest is not None:
+                kept = (*kept, Variation(common, rest))
+            self._node, self._redo, self._variations = variation.at, variation.redo, kept
+            self._notify()
 
     def _refuse_after_end(self, state: Any, action: Any) -> None:
         raise IllegalAction("the game is over: no action can be taken")
 
-    @_locked
     def undo(self) -> bool:
         """Go back one position; False (and nothing changes) at the start."""
-        if self._node.parent is None:
-            return False
-        self._redo = _Redo(self._node, self._redo)
-        self._node = self._node.parent
-        self._notify()
-        return True
+        with self.lock:
+            if self._node.parent is None:
+                return False
+            self._redo = _Redo(self._node, self._redo)
+            self._node = self._node.parent
+            self._notify()
+            return True
 
-    @_locked
     def redo(self) -> bool:
         """Replay the next undone action; False (and nothing changes) when there is none."""
-        if self._redo is None:
-            return False
-        self._node, self._redo = self._redo.node, self._redo.rest
-        self._notify()
-        return True
+        with self.lock:
+            if self._redo is None:
+                return False
+            self._node, self._redo = self._redo.node, self._redo.rest
+            self._notify()
+            return True
 
-    @_locked
     def goto(self, index: int) -> None:
         """Move the cursor to position ``index`` of the line (negative counts from the end).
 
         Raises IndexError outside the line and TypeError for an index that is not an int.
         """
-        if type(index) is not int:
-            raise TypeError(f"a position is an int, not {type(index).__name__}")
-        size = len(self)
-        target = index + size if index < 0 else index
-        if not 0 <= target < size:
-            raise IndexError(f"position {index} is outside this game's {size} positions")
-        while self._node.index > target:
-            self._redo = _Redo(self._node, self._redo)
-            assert self._node.parent is not None
-            self._node = self._node.parent
-        while self._node.index < target:
-            assert self._redo is not None
-            self._node, self._redo = self._redo.node, self._redo.rest
-        self._notify()
+        with self.lock:
+            if type(index) is not int:
+                raise TypeError(f"a position is an int, not {type(index).__name__}")
+            size = len(self)
+            target = index + size if index < 0 else index
+            if not 0 <= target < size:
+                raise IndexError(f"position {index} is outside this game's {size} positions")
+            while self._node.index > target:
+                self._redo = _Redo(self._node, self._redo)
+                assert self._node.parent is not None
+                self._node = self._node.parent
+            while self._node.index < target:
+                assert self._redo is not None
+                self._node, self._redo = self._redo.node, self._redo.rest
+            self._notify()
 
     def fork(self) -> Timeline:
         """An independent game at the same position, with the same history and redo branch.
