@@ -157,6 +157,21 @@ _FAST = (
 )
 _GE = "ge = [0] * 101  # index last + 1: usable spaces a tour whose last number is ``last`` may enter"
 EQUIVALENT: dict[str, str] = {
+    # the bound's walk (branch_and_bound.py, reachable): the lowest number waiting, found by
+    # halving; a search that starts lower, probes another midpoint or steps one level at a time
+    # finds the same level or a lower one, and a lower level only lets the walk reach more: a
+    # looser bound, never a wrong score (the tests that compare with a plain search would fail)
+    **{
+        _BOUND + change: "the walk's next level is found the same, or lower and then stepped up to the"
+        " same: the same spaces reached, or more (a looser bound), and the same best tour"
+        for change in (
+            "lo, hi = level + 1, 99  # the lowest number waiting, found by halving -> lo, hi = level - 1, 99"
+            "  # the lowest number waiting, found by halving",
+            "mid = (lo + hi + 1) >> 1 -> mid = (lo + hi + 2) >> 1",
+            "if up & ~ge[mid + 1]: -> if up | ~ge[mid + 1]:",
+            "hi = mid - 1 -> hi = mid - 2",
+        )
+    },
     # the board's protocol (widgets/messages.py)
     (
         "touring_widgets/widgets/turns.py EverySeatAtOnce.answer: raise game.why(action).error() -> "
