@@ -245,3 +245,23 @@ def test_without_the_table_extra_the_error_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if it were not installed
     with pytest.raises(ImportError, match=r"pip install 'touring_widgets\[table\]' \(uvicorn is missing\)"):
         tw.table.host(tw.Touring(players=["human", "greedy"], seed=3))
+
+
+def test_t_win_a_seat_told_the_game_is_over_is_not_told_to_undo():
+    """A seat's link cannot go back (the host may): its refusal after the end says only how the
+    game ended; the host's page and a notebook's board still offer to undo."""
+    from touring_widgets.table.seating import seated
+    from touring_widgets.touring.session import TouringSession
+
+    game = tw.touring.scenario(
+        hands={0: ["m25", "m35", "gasoline", "wrecker", "burning_oil", "stop_to_refuel"]},
+        tables={0: {"go": ["go"], "freeway": ["freeway"], "m25": 7, "m35": 4, "m50": 2, "m75": 2},
+                1: {"go": ["go"]}}, seed=3)
+    game.step("play m25")
+    assert game.is_over
+    seat = seated(TouringSession)(game, seat=1, follows=False)
+    host = seated(TouringSession, host=True)(game, seat=None, follows=False)
+    board = TouringSession(game, seat=1, follows=False)
+    ended = "The game is over: no card can be played (T-WIN)."
+    assert seat.not_now().text == ended and seat.not_now().rule == "T-WIN"
+    assert host.not_now().text == board.not_now().text == f"{ended} Undo or go back in the history."

@@ -483,7 +483,7 @@ class OnTourSession(BoardSession):
         """Why this board may not write now: the game is over, or its seat has written this turn."""
         game = self.game
         if game.is_over:
-            return Refusal("The game is over: every map is full. Undo or go back in the history.", "O-END")
+            return self.game_over("every map is full", "O-END")
         seat = self.acting_seat()
         return Refusal(f"Seat {seat} has already written this turn; the next turn begins when every seat "
                         f"has written (O-DISCARD).", "O-DISCARD")

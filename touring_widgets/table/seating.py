@@ -115,6 +115,8 @@ def seated(session_type: type, host: bool = False) -> type:
     handlers.update({kind: _refused(text) for kind, text in refused.items()})
     name = f"{'Host' if host else 'Seat'}{session_type.__name__}"
     own = {"handlers": handlers, "turns": TableTurns(session_type.turns)}
+    if not host:
+        own["after_end"] = ""  # a seat cannot go back: the host may
     return type(name, (AtTable, session_type), own)
 
 

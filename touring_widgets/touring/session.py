@@ -110,8 +110,7 @@ class TouringSession(BoardSession):
         state = self.game.state
         if state.over:
             rule = "T-WIN" if state.winner is not None else "T-EXHAUST"
-            return Refusal(f"The game is over: {self.over_words} ({rule}). Undo or go back in the history.",
-                           rule)
+            return self.game_over(f"{self.over_words} ({rule})", rule)
         return Refusal(f"It is seat {state.turn}'s turn ({self.game.players[state.turn]}); this board plays "
                        f"for seat {self.seat} (T-TURN).", "T-TURN")
 

@@ -75,6 +75,9 @@ class BoardSession(Messages, Rematch, Export):
     #: how the board asks for a move of a seat it may play for, and says none can be made
     pick_words: ClassVar[str] = "pick one of its moves"
     over_words: ClassVar[str] = "no move can be made"
+    #: what a board may still do once its game is over, said after the refusal of a move (a seat
+    #: at a table cannot go back: its page says nothing more)
+    after_end: ClassVar[str] = "Undo or go back in the history."
     #: how many deals the advice plays out for every move (``advise``)
     advice_deals: ClassVar[int] = 200
     #: what a game must offer for a board to show it
@@ -247,11 +250,16 @@ class BoardSession(Messages, Rematch, Export):
         return {"text": f"{who.capitalize()} is to move: Step plays its move, Play to end plays on.",
                 "button": f"▶ Seat {turn} plays"}
 
+    def game_over(self, words: str, rule: str = "") -> Refusal:
+        """The refusal of a move after the end: ``words`` say how it ended, then what this board
+        may still do (``after_end``)."""
+        return Refusal(f"The game is over: {words}.{' ' + self.after_end if self.after_end else ''}", rule)
+
     def not_now(self) -> Refusal:
         """Why this board may not move now (the game is over, or another seat is to move)."""
         game = self.game
         if game.is_over:
-            return Refusal(f"The game is over: {self.over_words}. Undo or go back in the history.")
+            return self.game_over(self.over_words)
         return Refusal(f"It is seat {game.turn}'s turn ({game.players[game.turn]}); this board plays "
                        f"for seat {self.seat}.")
 
