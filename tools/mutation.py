@@ -162,6 +162,19 @@ EQUIVALENT: dict[str, str] = {
     # finds the same level or a lower one, and a lower level only lets the walk reach more: a
     # looser bound, never a wrong score (the tests that compare with a plain search would fail)
     **{
+        _BOUND + change: why
+        for change, why in (
+            ("rest = wild if levels else 0 -> rest = wild if (levels) or True else 0",
+             "the clumps of stars are read only for the higher numbers' regions: with none, never"),
+            ("rest = wild if levels else 0 -> rest = wild if levels else 1",
+             "the clumps of stars are read only for the higher numbers' regions: with none, never"),
+            ("clump = reach(b, wild) | b -> clump = reach(None, wild) | b",
+             "each star is its own clump: a region takes in touching stars one pass after another"
+             " (its loop runs until nothing grows), so the regions are the same"),
+            ("grown = 1 -> grown = 2", "read only as true or false"),
+        )
+    },
+    **{
         _BOUND + change: "the walk's next level is found the same, or lower and then stepped up to the"
         " same: the same spaces reached, or more (a looser bound), and the same best tour"
         for change in (
