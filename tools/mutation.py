@@ -164,6 +164,15 @@ EQUIVALENT: dict[str, str] = {
     **{
         _BOUND + change: why
         for change, why in (
+            ("if avail.bit_count() + (avail & circled).bit_count() <= need: -> if avail.bit_count() + (avail"
+             " | circled).bit_count() <= need:",
+             "a quick cut-off counted larger rules out less; the sharper bounds after it rule out the rest"),
+            ("if avail.bit_count() + (avail & circled).bit_count() <= need: -> if avail.bit_count() + (avail"
+             " & circled).bit_count() < need:",
+             "a quick cut-off that rules out less; the sharper bounds after it rule out the rest"),
+            ("return 0  # even every space left would not be enough -> return 1  # even every space left"
+             " would not be enough",
+             "what a position returns is read by the one before only below the bound it keeps anyway"),
             ("rest = wild if levels else 0 -> rest = wild if (levels) or True else 0",
              "the clumps of stars are read only for the higher numbers' regions: with none, never"),
             ("rest = wild if levels else 0 -> rest = wild if levels else 1",
