@@ -27,7 +27,6 @@ from .table_pages import (
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
-#: Every wait of this test is bounded (ms).
 #: How long the teacher's view may take to follow the class (s): it redraws at most once a second.
 FOLLOW = 30
 #: The students on real pages: name -> the page's colour scheme (each 360 px wide, a phone).
