@@ -98,4 +98,6 @@ def test_on_tour_new_game_and_export_in_jupyterlab(notebook, lab):
         time.sleep(0.3)
     nb.wait_data(board, "d.position !== '0' && d.running === 'false'")
     _, text = exported(nb, board, "text")
-    assert text == kernel_text(nb, lab, 2, "board.export_text()") and "\n1. p0 writes " in text
+    # The rematch's seed is new: its first turn may be a double, which draws a star (O-STAR).
+    assert text == kernel_text(nb, lab, 2, "board.export_text()")
+    assert "\n1. p0 writes " in text or "\n1. p0 draws a star " in text
