@@ -826,18 +826,6 @@ EQUIVALENT: dict[str, str] = {
         " part is worth at least 1 (find_chain's top = 0 reads the same, and its mutant is killed:"
         " a reason here would also excuse it, so check it if it ever survives)"
     ),
-    # ends(): every space ahead has a way in. ``ahead`` is what a walk from cur reaches with its
-    # numbers never going down, so each of its spaces has, on that walk, a space before it (cur,
-    # a star or a number no higher) in the same part: the branch for no way in never runs (not
-    # once over 600 generated maps, with it made to raise).
-    **dict.fromkeys(
-        (
-            _BOUND + "lost += weight[i] -> lost = weight[i]",
-            _BOUND + "lost += weight[i] -> lost -= weight[i]",
-        ),
-        "in ends(), a space ahead with no way in does not exist (each was reached by a walk whose"
-        " numbers never go down, through a space before it in the same part), so that line never runs",
-    ),
     (_BOUND + "if b > need: -> if b >= need:"): (
         "at b == need (the weight ahead) the position is ruled out already; the mutant sharpens b"
         " with parts(), never above the weight ahead (each part's weight less what its ends cost),"
@@ -999,15 +987,6 @@ EQUIVALENT: dict[str, str] = {
         " the last one up): the same reach, keys and positions"
     ),
     (_BOUND + "if len(moves) > 1: -> if len(moves) >= 1:"): "it sorts a list of one move",
-    **dict.fromkeys(
-        (
-            _BOUND + "dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s]) -> "
-            "dfs(s, -1 if (stars >> s & 1) and False else vals[s], 1 << s, weight[s])",
-            _BOUND + "dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s]) -> "
-            "dfs(s, -1 if stars << s & 1 else vals[s], 1 << s, weight[s])",
-        ),
-        "vals holds -1 for a star (arrays), so a star start gets -1 either way",
-    ),
     (_BOUND + "if gained > best: -> if gained >= best:"): (
         "ties: a tour only as heavy as the best found replaces it. The score is the same, and the"
         " tour another of the equally good ones, still the same one every time for the same map"
@@ -1016,18 +995,10 @@ EQUIVALENT: dict[str, str] = {
         "ahead holds spaces 0-40 (bits below 41), so shifting cur one place further still gives"
         " every (space, ahead) its own key"
     ),
-    (_BOUND + "wsum(ahead), -> "): (
-        "bound() is called only when wsum(ahead) is above need (the search checks it first), so"
-        " that term never rules a position out"
-    ),
     (_BOUND + "best_exit = 0 -> best_exit = 1"): (
         "every exit weighs at least 1 when home holds a space or a higher region is next door;"
         " with neither, the third quick bound is 0 and decides"
     ),
-    (
-        _BOUND + "every = on_every[root] | (1 << root if root != cur else 0) -> every = on_every[root] "
-        "| (1 << root if (root != cur) or True else 0)"
-    ): "every is only cleared from ahead, which never holds cur (the space the tour stands on)",
     (_BOUND + "if sw > best_exit: -> if sw >= best_exit:"): (
         "on a tie it stores the value already there, and the return that follows needs it above need"
     ),

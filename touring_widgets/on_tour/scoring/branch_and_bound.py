@@ -16,8 +16,9 @@ __all__ = ["bounded"]
 
 
 def bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int = 0) -> list[int]:
-    """The best tour as space indices, by branch and bound; past ``budget`` positions (if not 0)
-    raises TooWild carrying the best tour found so far."""
+    """The best tour as space indices, by branch and bound, on a map as ``arrays()`` gives it
+    (-1 in ``vals`` for a star); past ``budget`` positions (if not 0) raises TooWild carrying the
+    best tour found so far."""
     # A state is (space, spaces the rest of the tour could still reach). Reach is taken along
     # rising numbers (a space holding a lower number than one the tour must pass first is out),
     # so it alone decides what the rest of the tour can do, whatever the path so far: tours that
@@ -226,11 +227,8 @@ def bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int 
             if num_total[i] > step_n:
                 step_n = num_total[i]
             first &= ~region_of[i]
-        result = min(
-            wsum(ahead),
-            wsum(home) + step,
-            wsum(home | wild) + step_n,
-        )
+        # (The weight ahead needs no term: the search calls this only when it is above need.)
+        result = min(wsum(home) + step, wsum(home | wild) + step_n)
         if result <= need:
             return result
         # Sharper: the tour leaves its first level from some space x after a path from cur to x,
@@ -243,7 +241,7 @@ def bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int 
         pending = [(cur_bit, 0, 0, 0)]  # (spaces x, blocks up to them, their weight, cut spaces)
         for root, members in reversed(blocks(cur, home | cur_bit)):
             some = on_some[root] | members
-            every = on_every[root] | (1 << root if root != cur else 0)
+            every = on_every[root] | 1 << root  # it may hold cur, which ahead never does
             m = members
             while m:
                 b = m & -m
@@ -319,9 +317,9 @@ def bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int 
     def ends(cur: int, ahead: int) -> int:
         # What the spaces a tour from cur can neither enter nor leave cost it: a space of
         # ``ahead`` needs a space before it (cur, a star, a number not above its own) and, unless
-        # it ends the tour, a different one after it (a star, a number not below its own). With
-        # no way in it is out; with no way on it can only be the last space, so of all those
-        # only the heaviest counts.
+        # it ends the tour, a different one after it (a star, a number not below its own). Each
+        # has a way in (it was reached along rising numbers from cur, inside the same part); with
+        # no way on it can only be the last space, so of all those only the heaviest counts.
         inside = ahead | 1 << cur
         lost = top = 0
         rest = ahead
@@ -337,9 +335,7 @@ def bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int 
                 v = vals[i]
                 into = near & below[v]
                 out = near & ahead & ge[v + 1]
-            if not into:
-                lost += weight[i]
-            elif not out or (into | out).bit_count() == 1:
+            if not out or (into | out).bit_count() == 1:
                 w = weight[i]
                 lost += w
                 if w > top:
@@ -406,6 +402,6 @@ def bounded(vals: list[int], stars: int, circled: int, usable: int, budget: int 
     starts.sort(key=lambda i: (bool(stars >> i & 1), start_rank(i, vals, stars, usable)))
     for s in starts:
         stack.append(s)
-        dfs(s, -1 if stars >> s & 1 else vals[s], 1 << s, weight[s])
+        dfs(s, vals[s], 1 << s, weight[s])  # -1 for a star: it may climb to any number
         stack.pop()
     return best_path
