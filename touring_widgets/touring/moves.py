@@ -80,7 +80,10 @@ def _refusal(state: State, action: Action) -> tuple[str, str] | None:
     if action.target is not None:
         where = f"on your own tableau, not on seat {action.target}"
         return _own_rule(card), f"{card_name(card)} is played {where}"
-    return own_refusal(state.table_of(seat), state.rules, card)
+    table = state.table_of(seat)
+    if card in _allowed(table, state.rules)[1]:  # the answer kept for this tableau
+        return None
+    return own_refusal(table, state.rules, card)
 
 
 def _own_rule(card: str) -> str:
@@ -150,7 +153,10 @@ def _attack_problem(state: State, seat: int, card: str, target: int | None) -> t
         return "T-TEAMS", f"seat {target} shares seat {team}'s tableau: write 'play {card} on {team}'"
     if not state.rules.attack_before_go and state.table_of(seat).top_go is None:
         return "T-DELAY", "these rules (attack_before_go off) let you attack only after your first Go"
-    return attack_refusal(state.table_of(target), state.rules, card, f"seat {target}")
+    table = state.tables[team]
+    if card in _allowed(table, state.rules)[2]:
+        return None
+    return attack_refusal(table, state.rules, card, f"seat {target}")
 
 
 def attack_refusal(
