@@ -98,6 +98,21 @@ def test_o_score_every_writing_gets_an_interval_and_the_last_eight_all_the_deals
     assert search.playouts <= schedule.planned and schedule.share == 1.0
 
 
+def test_o_score_the_bar_only_fills_and_ends_full_with_the_last_playout():
+    """The share of the planned playouts never goes back, and the plan is exact by the last
+    round: the page's bar fills to its end with the work, without a jump when it is done."""
+    search = advice_search(on_tour_at(), seed=5)
+    schedule = Schedule(search, target=16, first=4, keep=8)
+    shares = [schedule.share]
+    while not schedule.done:
+        schedule.work(0)
+        if not schedule.done:
+            shares.append(schedule.share)
+    assert shares == sorted(shares) and shares[-1] < 1.0
+    assert schedule.planned == search.playouts  # a playout short of the end, the bar was a playout short
+    assert shares[-1] == (search.playouts - 1) / search.playouts
+
+
 def test_o_score_a_writing_is_dropped_only_below_every_writing_kept_on_the_deals_they_share(halved):
     search, *_ = halved
     tallies = search.tallies

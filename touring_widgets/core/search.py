@@ -241,12 +241,17 @@ class Schedule:
         return f"<Schedule: {self.stage}, {self.alive} of {len(self.order)} moves on {self.deals} deals>"
 
     def _plan(self, count: int) -> int:
-        """How many playouts the whole schedule takes."""
+        """How many playouts the whole schedule takes: exact without halving; with it, at most
+        that (a move of the first ranking still in play skips the deals it has), made exact
+        round by round as the halving learns which moves stay."""
         if not self.halving:
             return count * self.target
-        # (an upper bound: a move of the first ranking still in play skips the deals it has)
-        total = len(self.top) * self.first + (count - len(self.top)) * min(2, self.target)
-        alive, deals = count, min(2, self.target)
+        two = min(2, self.target)
+        return len(self.top) * self.first + (count - len(self.top)) * two + self._rounds(count, two)
+
+    def _rounds(self, alive: int, deals: int) -> int:
+        """The playouts of the halving rounds from ``alive`` moves on ``deals`` deals, at most."""
+        total = 0
         while deals < self.target:
             alive = self._kept(alive)
             more = min(self.target, 2 * deals)
@@ -296,6 +301,8 @@ class Schedule:
                 tallies[k].kept = rounds + 1
             self.alive = len(alive)
             more = min(self.target, 2 * deals)
+            now = sum(deal not in tallies[k].by_deal for k in alive for deal in range(deals, more))
+            self.planned = self.search.playouts + now + self._rounds(len(alive), more)
             for deal in range(deals, more):
                 for k in alive:
                     if deal not in tallies[k].by_deal:
