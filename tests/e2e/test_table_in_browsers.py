@@ -174,6 +174,17 @@ def test_three_pages_play_a_game_to_the_end_by_clicking(chrome, contexts, tables
         shown = data(page)
         assert shown["winner"] == winner and shown["seat"] == str(seat), (seat, shown)
         assert shown["legal"] == "0"
+    # A seat's page may not go back: its keys' help offers no undo, and a click on the log shows
+    # that move's sentence instead of a refusal.
+    page = pages[1]
+    assert "Enter plays" in page.locator(".tw-keys").get_attribute("title")
+    assert "undo" not in page.locator(".tw-keys").get_attribute("title")
+    entry = next(b["id"] for b in hitboxes(page) if b["kind"] == "log" and b["id"] != f"log-{game.position}")
+    click_box(page, entry)
+    said = f"{BOARD} .tw-live"  # what the message line shows, as the live region reads it out
+    move = entry.removeprefix("log-")
+    page.wait_for_function(f"() => document.querySelector('{said}').textContent.startsWith('Move {move}: ')")
+    assert data(page)["position"] == str(game.position) and data(page)["error"] == "false"
     for seat in HUMANS:
         assert frames[seat], f"seat {seat}'s page recorded no frame"
         assert json.loads(frames[seat][0])["t"] == "state"

@@ -38,8 +38,7 @@ export {
 /** The game's part of the board, as the shell asks for it (widgets/js/shell.js). */
 export const GAME = {
   keysHelp: "Keys: 1/2 pick a number, ↑/↓ choose a lit space, Enter writes there, Backspace takes back; " +
-    "B shows the best tour, T draws a tour (T again or Esc: back to writing); ←/→ undo and redo, space steps, " +
-    "A shows or hides the advice.",
+    "B shows the best tour, T draws a tour (T again or Esc: back to writing)",
   teacher: { option: "Teacher view", banner: "TEACHER VIEW · large map: the seat to write" },
   words: { start: "The start: the cards are dealt", role: "card game board" },
 

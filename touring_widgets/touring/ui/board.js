@@ -21,8 +21,7 @@ export {
 
 /** The game's part of the board, as the shell asks for it (widgets/js/shell.js). */
 export const GAME = {
-  keysHelp: "Keys: 1–6 pick a card, ↑/↓ choose its place, Enter plays, D discards, Esc lets go; " +
-    "←/→ undo and redo, space steps, A shows or hides the advice.",
+  keysHelp: "Keys: 1–6 pick a card, ↑/↓ choose its place, Enter plays, D discards, Esc lets go",
   teacher: { option: "All hands (teacher)", banner: "TEACHER VIEW · every hand is shown face up" },
   words: { choose: "pick a card", chooseFor: "pick one of its cards", start: "The start: the cards are dealt",
     role: "card game board" },

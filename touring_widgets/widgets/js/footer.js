@@ -19,7 +19,7 @@ export function footerLayout(width, top, s) {
   y = messageRows(out, s, row, y);
   out.advice = adviceLayout(s.advice, pad, y, inner);
   if (out.advice) y += out.advice.h + 8;
-  y = logRows(out, s.log, row, y);
+  y = logRows(out, s.log, row, y, s.back !== false);
   y = historyRows(out, s.lineLength, row, y);
   y = variationRows(out, s.variations, row, y);
   out.height = Math.ceil(y + 2);

@@ -7,6 +7,14 @@ export function passesThrough(event) {
   return !!event.shiftKey && event.key === "Enter";
 }
 
+/** The shared keys in words, after the game's own in the keys' help; none on a page that may not
+ *  go back, step or ask for advice (a seat at a table: each would only be refused). */
+export function keysHelp(gameKeys, shared = true) {
+  const words = [gameKeys, shared ? "←/→ undo and redo, space steps, A shows or hides the advice" : ""];
+  const text = words.filter(Boolean).join("; ");
+  return text ? `${text}.` : "";
+}
+
 /** The message a shared key sends (←/→ undo and redo, space steps), else null. */
 export function sharedKeyMessage(key) {
   if (key === "ArrowLeft") return { type: "undo" };

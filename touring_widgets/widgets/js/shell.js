@@ -17,7 +17,8 @@
 //   GAME.escape(api)                    Esc: let go of whatever is picked
 //   GAME.dataset(api), GAME.hooks(api)  data attributes and test hooks of its own
 //   GAME.describe(api)                  the canvas's accessible description
-//   GAME.keysHelp                       the keys, in words, for the toolbar's tooltip
+//   GAME.keysHelp                       its own keys, in words, for the toolbar's tooltip (the shell
+//                                       adds the shared ones)
 //   GAME.teacher                        {option, banner}: the view of no one seat, in the seat
 //                                       list and above the game
 // The board reads and writes only through anywidget's model interface (get, on, off, send), so any
@@ -33,7 +34,7 @@ import { drawFooter, footerLayout } from "./footer.js";
 import { drawFrame, frameLayout } from "./frame.js";
 import { pick, pointerAt } from "./geometry.js";
 import { variationTip } from "./history.js";
-import { listenKeys, sharedKeyMessage } from "./keys.js";
+import { keysHelp, listenKeys, sharedKeyMessage } from "./keys.js";
 import { logTip } from "./log.js";
 import { storyOf, withRule } from "./message.js";
 import { textWidth, wrapMeasured, wrapText } from "./text.js";
@@ -65,15 +66,17 @@ function renderBoard(GAME, { model, el }) {
   let themeCache = null;
 
   el.classList.add("tw-board");
-  const bar = makeToolbar(CONFIG.speeds, GAME.keysHelp, teacher.option);
   const table = CONFIG.table || {}; // a board served at a table: what its page hides, how it says it lost the server
+  const back = !(table.hide || []).includes("undo"); // whether this page may go back in the game
+  const help = keysHelp(GAME.keysHelp, back);
+  const bar = makeToolbar(CONFIG.speeds, help, teacher.option);
   hideControls(bar, table.hide || []);
   const canvas = document.createElement("canvas");
   canvas.className = "tw-canvas";
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "application");
   canvas.setAttribute("aria-roledescription", words.role || "game board");
-  canvas.setAttribute("aria-description", GAME.keysHelp || "");
+  canvas.setAttribute("aria-description", help);
   const live = document.createElement("div");
   live.className = "tw-live";
   live.setAttribute("aria-live", "polite");
@@ -121,7 +124,7 @@ function renderBoard(GAME, { model, el }) {
       message: ui.note || model.get("message") || "",
       story: storyOf(model.get("log") || [], model.get("position")),
       rule: ui.note ? ui.noteRule : model.get("rule") || "",
-      log: model.get("log") || [], lineLength: model.get("length") || 0,
+      log: model.get("log") || [], back, lineLength: model.get("length") || 0,
       variations: model.get("variations") || [], advice: gone() ? {} : model.get("advice") || {},
       highscores: model.get("highscores") || {},
     };
@@ -265,6 +268,7 @@ function renderBoard(GAME, { model, el }) {
     if (!geo) return;
     const { x, y } = pointerAt(canvas, event, geo.width);
     const hit = hitAt(x, y);
+    if (hit && hit.kind === "log" && !back) return note(logTip(hit, model.get("position"), back));
     if (hit && (hit.kind === "history" || hit.kind === "log")) {
       GAME.escape(api);
       if (hit.index !== model.get("position")) send({ type: "goto", index: hit.index });
@@ -295,7 +299,7 @@ function renderBoard(GAME, { model, el }) {
   /** What hovering `hit` says (null: nothing). A history cell's words are Python's, asked once. */
   function tipText(hit) {
     if (!hit) return null;
-    if (hit.kind === "log") return logTip(hit, model.get("position"));
+    if (hit.kind === "log") return logTip(hit, model.get("position"), back);
     if (hit.kind === "variation") return variationTip(hit);
     if (hit.kind !== "history") return GAME.hover(hit, api);
     const i = hit.index;
