@@ -86,6 +86,8 @@ def test_write_by_clicking_undo_from_a_cell_fork_and_reload(nb):
     nb.click_box(board, f"space:{first}")
     assert data(board)["placed"] and data(board)["reply"] == "" and data(board)["position"] == "0"
     assert tile_pixels(board, first) != empty  # pencilled in, not yet written
+    # the pointer is still on it: its tip, read again, says so
+    assert "pencilled in (a click on it again takes it back)" in data(board)["tip"]
     nb.click_box(board, f"space:{first}")  # a click on it again takes it back
     assert data(board)["placed"] == "" and tile_pixels(board, first) == empty
     a_mark, a, b_mark, b = write_by_clicking(nb, board)

@@ -95,13 +95,14 @@ def js():
     t_advice = advised(touring, 6)
     ranked = str(touring.session.advisor.search.ranked()[0].action)
     on_tours = []
-    # A turn of two numbers, a star turn (seed 21 opens with one), a turn with an X (seed 4's 15th).
-    for seed, steps in ((7, 0), (21, 0), (4, 14)):
+    # A turn of two numbers, a star turn (seed 21 opens with one), a turn with an X (seed 4's 15th),
+    # and seed 3's 11th turn (204 writings) on 8 deals: sequential halving drops writings early.
+    for seed, steps, deals in ((7, 0, 1), (21, 0, 1), (4, 14, 1), (3, 10, 8)):
         o = tw.OnTour(players=["human"] if seed != 7 else ["human", "greedy"], seed=seed)
         for _ in range(steps):
             o.step()
         board = o.board(seat=0, speed="instant")
-        advice = advised(board, 1)
+        advice = advised(board, deals)
         on_tours.append({"advice": advice, "choices": board.choices, "clear": clear_on_tour(advice)})
         board.close()
     data = {
@@ -268,7 +269,7 @@ class TestOnTour:
             assert figures and {f["mark"] for f in figures} == {word}
             assert all(f["figure"] == data["advice"]["spaces"][f["space"]][word] for f in figures)
 
-    @pytest.mark.parametrize("turn", [0, 2], ids=["two numbers", "an X"])
+    @pytest.mark.parametrize("turn", [0, 2, 3], ids=["two numbers", "an X", "halved"])
     def test_with_a_number_placed_each_space_shows_its_whole_writing(self, js, turn):
         out, data = js["out"]["onTour"][turn], js["data"]["onTour"][turn]
         writings = data["advice"]["writings"]
@@ -279,12 +280,21 @@ class TestOnTour:
             assert len(figures) == len(placed["keys"]) and all(k in writings for k in placed["keys"])
             for f, key in zip(figures, placed["keys"], strict=True):
                 assert f["figure"] == writings[key] and f"{placed['first']} {placed['space']}" in key
-            top = max(figures, key=lambda f: f["figure"][0])
-            # the best writing left, and every one whose interval overlaps it, marked alike
+            top = max(figures, key=lambda f: (f["figure"][4], f["figure"][0]))
+            # the best writing left, and every one that stood as long in the halving and whose
+            # interval overlaps it, marked alike
             assert top["best"]
             for f in figures:
                 low, high = top["figure"][1:3]
-                assert f["best"] == (f["figure"][2] >= low and f["figure"][1] <= high)
+                tied = f["figure"][4] == top["figure"][4] and f["figure"][2] >= low and f["figure"][1] <= high
+                assert f["best"] == tied
+        if turn == 3:  # writings dropped on few deals are not starred, wide as their intervals are
+            dropped = []
+            for placed in out["placed"]:
+                top = max(placed["figures"], key=lambda f: (f["figure"][4], f["figure"][0]))["figure"]
+                dropped += [f for f in placed["figures"] if f["figure"][4] < top[4]
+                            and f["figure"][2] >= top[1] and f["figure"][1] <= top[2]]
+            assert dropped and not any(f["best"] for f in dropped)
         if turn == 2:  # the number left has no space: its X goes anywhere empty
             assert any(f["mark"] == "X" for placed in out["placed"] for f in placed["figures"])
 

@@ -253,7 +253,8 @@ class OnTourSession(BoardSession):
     def advice_view(self, search: Any) -> dict[str, Any]:
         """Figures for the map: under each space, for each mark that may go there (``"56"``,
         ``"star"``, ``"X"``), the best expected score of the writings that put it there, as
-        ``[estimate, low, high, playouts]``; each writing's own figure under its marks in sorted
+        ``[estimate, low, high, playouts, stood]`` (``stood``: how long sequential halving kept
+        the writing in play, ``Tally.kept``); each writing's own figure under its marks in sorted
         order (``"56 TX, 65 OK"``: the page shows it once a first mark is placed); and the best
         writing so far."""
         spaces: dict[str, dict[str, list[float]]] = {}
@@ -265,7 +266,7 @@ class OnTourSession(BoardSession):
             if not tally.n:
                 continue
             low, high = tally.interval(search.kit.bounds)
-            figure = [round(tally.mean, 2), round(low, 2), round(high, 2), tally.n]
+            figure = [round(tally.mean, 2), round(low, 2), round(high, 2), tally.n, tally.kept]
             if best is None:
                 best = (tally.action, figure)
             words = []

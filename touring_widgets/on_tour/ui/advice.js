@@ -22,9 +22,19 @@ export function writingMarks(action) {
   return body ? body.split(", ").map((part) => part.split(" ")) : [];
 }
 
-/** Whether figure `f` ([estimate, low, high, n]) is tied with `top`: their intervals overlap. */
+/** Whether figure `f` ([estimate, low, high, n, stood]) is tied with `top`: both stood as long in
+ *  the advice's halving (a writing dropped early lost to those kept, whatever its interval), and
+ *  their intervals overlap. */
 export function figuresOverlap(f, top) {
-  return f[2] >= top[1] && f[1] <= top[2];
+  return (f[4] || 0) === (top[4] || 0) && f[2] >= top[1] && f[1] <= top[2];
+}
+
+/** Whether figure `f` ranks above `g`: it stood longer in the halving, or as long with a higher
+ *  estimate (the order of the advice's ranking). */
+export function ranksAbove(f, g) {
+  const a = f[4] || 0;
+  const b = g[4] || 0;
+  return a > b || (a === b && f[0] > g[0]);
 }
 
 /**
@@ -33,8 +43,9 @@ export function figuresOverlap(f, top) {
  * picked, the best writing that puts it there; with none picked, every mark that may go first
  * (slot 0, 1…: one figure per mark), or with `both` false only the better of them. `best` marks
  * the best writing's marks (or, with a number placed, the best of the writings left); when other
- * writings are tied with the best (`advice.tied`, or with a number placed, writings left whose
- * intervals overlap the best's), every tied writing's marks are marked alike, none alone.
+ * writings are tied with the best (`advice.tied`, or with a number placed, writings left that stood
+ * as long in the halving and whose intervals overlap the best's), every tied writing's marks are
+ * marked alike, none alone.
  */
 export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
   const out = [];
@@ -48,7 +59,7 @@ export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
       if (figure) out.push({ space, mark: markWord(mark), figure, slot: 0, best: false });
     }
     let top = null;
-    for (const e of out) if (!top || e.figure[0] > top.figure[0]) top = e;
+    for (const e of out) if (!top || ranksAbove(e.figure, top.figure)) top = e;
     if (top) for (const e of out) e.best = e === top || figuresOverlap(e.figure, top.figure);
     return out;
   }
@@ -66,7 +77,9 @@ export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
   const better = new Map();
   for (const e of out) {
     const held = better.get(e.space);
-    if (!held || e.figure[0] > held.figure[0] || (e.best && e.figure[0] === held.figure[0])) better.set(e.space, e);
+    if (!held || ranksAbove(e.figure, held.figure) || (e.best && !ranksAbove(held.figure, e.figure))) {
+      better.set(e.space, e);
+    }
   }
   return [...better.values()].map((e) => ({ ...e, slot: 0 }));
 }
@@ -75,5 +88,6 @@ export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
  *  those of the best few spaces, so that they do not cover the map; the best first then. */
 export function figuresThatFit(figures, tile) {
   if (tile >= ROOM_FOR_ALL || figures.length <= FEW) return figures;
-  return [...figures].sort((a, b) => b.figure[0] - a.figure[0]).slice(0, FEW);
+  return [...figures].sort((a, b) => (ranksAbove(b.figure, a.figure) ? 1 : ranksAbove(a.figure, b.figure) ? -1 : 0))
+    .slice(0, FEW);
 }

@@ -195,8 +195,10 @@ export const GAME = {
       const cell = (maps(api)[hit.seat] || {})[hit.space];
       const areaName = (api.config.palette.area_names || {})[info.area] || info.area;
       let text = `${info.name} (${info.label}) · ${areaName}; its card shows ${info.card_region}`;
+      const pencilled = hit.seat === bigSeat(v) ? (ui.placed || []).find((p) => p.space === hit.space) : null;
       if (cell) text += ` · ${cell.mark === "X" ? "an X" : cell.mark === "star" ? "a star" : markText(cell.mark)}` +
         `${cell.circled ? ", circled" : ""}`;
+      else if (pencilled) text += ` · ${markText(pencilled.mark)} pencilled in (a click on it again takes it back)`;
       else text += " · empty";
       const L = lit(api);
       if (L.spaces.has(hit.space) && L.mark !== null && L.mark !== undefined) {

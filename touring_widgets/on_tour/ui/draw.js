@@ -113,7 +113,8 @@ function drawTurn(ctx, geo, api, c) {
   ctx.fillStyle = c.ink1;
   ctx.font = `12px ${c.font}`;
   const counts = `Deck ${v.deck} · Discards ${v.discard}${v.reshuffled ? " · reshuffled (O-FLIP)" : ""}`;
-  if (K.w > 40) {
+  if (K.row) ctx.fillText(counts, K.x, K.y + K.h / 2, K.w);
+  else if (K.w > 40) {
     const lines = wrapMeasured(ctx, counts, K.w);
     lines.slice(0, 2).forEach((l, i) => ctx.fillText(l, K.x, K.y + K.h / 2 + (i - (lines.length > 1 ? 0.5 : 0)) * 15,
       K.w));

@@ -132,8 +132,13 @@ export function layout(view, width, opts = {}) {
       boxes.push(b);
     }
     rx += 2 * (chipW + 6) + 6;
-    turn.counts = { x: rx, y: ry, w: W - pad - rx, h: die };
-    y = wide ? y + cardH + 8 : ry + die + 8;
+    if (W - pad - rx >= textWidth("Discards 00", 12)) {
+      turn.counts = { x: rx, y: ry, w: W - pad - rx, h: die };
+      y = wide ? y + cardH + 8 : ry + die + 8;
+    } else { // a phone: no room beside the numbers for two lines of counts, so a row of their own
+      turn.counts = { x: pad, y: ry + die + 4, w: inner, h: 16, row: true };
+      y = turn.counts.y + turn.counts.h + 6;
+    }
   }
   // The words: what this turn asks (or what it is), wrapped.
   const words = opts.words || "";

@@ -277,6 +277,14 @@ function renderBoard(GAME, { model, el }) {
     if (hit && hit.kind === "variation") return send({ type: "enter", index: hit.index });
     if (hit && hit.kind === "next") return send({ type: "step" });
     GAME.click(hit, api);
+    // What the click changed on the page alone (a number pencilled in, the map panned to another
+    // region) changes what lies under the pointer: its tip is read again from the new drawing.
+    if (frame) {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    }
+    draw();
+    onMove(event);
   }
 
   function onMove(event) {
