@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import touring_widgets as tw
+from touring_widgets.on_tour.picture import atlas
 
 PACKAGE = Path(tw.__file__).parent
 TOURING_JS = PACKAGE / "touring" / "ui" / "board.js"
@@ -72,6 +73,17 @@ out.onTour = data.onTour.map(({ advice, clear, choices: raw }) => {
   }
   return res;
 });
+// Where the figures' tags go on the map at three widths (tags about 0.6 em a character).
+out.tags = {};
+for (const w of [700, 480, 230]) {
+  const geo = o.mapGeometry(data.atlas, 0, 0, w);
+  const size = Math.min(12, Math.max(9, Math.round(geo.tile * 0.44)));
+  const box = (space) => o.tileBox(geo, space);
+  const width = (t) => t.length * size * 0.6 + 6;
+  const text = (f) => `${f.best ? "★" : ""}${f.figure[0].toFixed(1)}`;
+  out.tags[w] = out.onTour.map(({ none, better }) => [none, better].map((figures) => ({ all: figures.length,
+    placed: o.placeFigures(figures, box, width, size + 4, text) })));
+}
 console.log(JSON.stringify(out));
 """
 
@@ -108,7 +120,7 @@ def js():
     data = {
         "touring": {"advice": t_advice, "choices": touring.choices}, "log": touring.log,
         "clear": clear_touring(t_advice, ranked),
-        "onTour": on_tours,
+        "onTour": on_tours, "atlas": atlas(),
         "texts": [["chance to win", 0.62, 0.55, 0.69, False], ["chance to win", 0.62, 0.55, 0.69, True],
                   ["expected score", 29.04, 23.12, 34.88, False],
                   ["expected score", 29.04, 23.12, 34.88, True], ["chance to win", 1.0, 0.9, 1.0, False]],
@@ -308,7 +320,27 @@ class TestOnTour:
                 assert ", ".join(sorted(action.split(": ")[-1].split(", "))) in data["advice"]["writings"]
 
 
+    def test_no_figure_covers_another_and_the_best_are_always_shown(self, js):
+        """Tiles of neighbouring spaces sit close: a figure's tag goes under its tile, or over it
+        when that is taken, or is left to the space's tip; never over another tag."""
+        fewer = 0
+        for width, turns in js["out"]["tags"].items():
+            for turn in turns:
+                for shown in turn:
+                    placed = shown["placed"]
+                    for i, a in enumerate(placed):
+                        for b in placed[i + 1:]:
+                            apart = (abs(a["x"] - b["x"]) >= (a["w"] + b["w"]) / 2 - 1e-9
+                                     or abs(a["y"] - b["y"]) >= (a["h"] + b["h"]) / 2 - 1e-9)
+                            assert apart, (width, a, b)
+                    assert len({(f["space"], f["mark"]) for f in placed}) == len(placed)
+                    fewer += len(placed) < shown["all"]
+                    assert not shown["all"] or any(f["best"] for f in placed), f"{width}: no best shown"
+        assert fewer  # on the crowded maps some figures are left to the tips
+
+
 def test_the_progress_bar_fills_with_the_share_of_the_planned_playouts(js):
     """Sequential halving doubles the deals of fewer moves each round: the bar follows the
     playouts played of those planned (``share``), not the deals; without a share, the deals."""
     assert js["out"]["bars"] == [0.25, 0.5, 1.0, None]
+

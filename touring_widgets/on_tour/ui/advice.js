@@ -84,6 +84,34 @@ export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
   return [...better.values()].map((e) => ({ ...e, slot: 0 }));
 }
 
+/**
+ * Where each figure's tag goes on the map, [{...figure, x, y, w, h}] (x, y its centre): under its
+ * space's tile, or over it when that is taken (with two marks a space, the first mark's over and
+ * the second's under). The best go first, then in the advice's order; a tag that would cover one
+ * already placed is left out, its figure still in the space's tip. `box(space)` is a tile's box,
+ * `width(text)` a tag's width, `h` its height.
+ */
+export function placeFigures(figures, box, width, h, text) {
+  const two = figures.some((f) => f.slot > 0);
+  const order = [...figures].sort((a, b) => (b.best - a.best) ||
+    (ranksAbove(b.figure, a.figure) ? 1 : ranksAbove(a.figure, b.figure) ? -1 : 0));
+  const placed = [];
+  const clear = (r) => placed.every((p) => r.x + r.w / 2 <= p.x - p.w / 2 || p.x + p.w / 2 <= r.x - r.w / 2 ||
+    r.y + r.h / 2 <= p.y - p.h / 2 || p.y + p.h / 2 <= r.y - r.h / 2);
+  for (const f of order) {
+    const b = box(f.space);
+    if (!b) continue;
+    const w = width(text(f));
+    const x = f.slot > 1 ? b.x + b.w : b.x + b.w / 2;
+    const under = b.y + b.h + 1;
+    const over = b.y - 1;
+    const spots = two ? [f.slot === 0 ? over : under] : [under, over];
+    const y = spots.find((yy) => clear({ x, y: yy, w, h }));
+    if (y !== undefined) placed.push({ ...f, x, y, w, h });
+  }
+  return placed;
+}
+
 /** The figures a map of tiles ``tile`` px wide shows: on small tiles (a phone-wide map) only
  *  those of the best few spaces, so that they do not cover the map; the best first then. */
 export function figuresThatFit(figures, tile) {

@@ -11,7 +11,7 @@ import { figureWords } from "../../widgets/js/advice.js";
 import { actingSeat, isTeacher, seatName } from "../../widgets/js/seats.js";
 import { boardShell } from "../../widgets/js/shell.js";
 import { mix } from "../../widgets/js/theme.js";
-import { adviceOnSpaces, figuresThatFit, writingKey } from "./advice.js";
+import { adviceOnSpaces, figuresThatFit, placeFigures, writingKey } from "./advice.js";
 import {
   expandChoices, firstMarks, litFirst, litSecond, needsSecond, secondMarkAt,
 } from "./choices.js";
@@ -30,7 +30,7 @@ import { buttons, numberChips, scoreText, tourText, turnAsks, turnWords, words }
 export {
   actionText, adviceOnSpaces, bigSeat, bigTile, circleSpaces, decodeMap, expandChoices, figuresThatFit, firstMarks,
   hitTest, layout, litFirst, litSecond, mapGeometry, markText, markWord, mix, needsSecond, numberChips, panFor,
-  planMaps,
+  placeFigures, planMaps,
   regionLabels, scoreAt, scoreText, seatName, secondMarkAt, splitChoices, tileBox, tourNote, turnAsks, turnWords,
   writingKey,
 };

@@ -210,6 +210,7 @@ export function drawBoard(ctx, geo, api, c) {
   const litNow = lit(api);
   const advice = spaceAdvice(api, B.geo.tile);
   const ring = advice.best && !ui.placed.length ? advice.best.marks.map(([, space]) => space) : [];
+  const tags = []; // the figures the map has room for (drawMap leaves out those that would cover another)
   drawPans(ctx, B.pans, litNow, c);
   const win = B.geo.window;
   ctx.save();
@@ -222,7 +223,7 @@ export function drawBoard(ctx, geo, api, c) {
     api, mc, ink: palette.ink, tours, pending,
     fresh: v.over ? [] : fresh[big] || [], lit: litNow, circle: new Set(circleSpaces(v)), tourDots: dots,
     focus: ui.focusId, frame: winners.has(big) ? c.win : null, frameWidth: winners.has(big) ? 3 : 1,
-    figures: advice.figures, kind: advice.kind, bestRing: advice.figures.length ? ring : [],
+    figures: advice.figures, kind: advice.kind, bestRing: advice.figures.length ? ring : [], drawn: tags,
   });
   ctx.restore();
   if (B.zoomed) { // the window's edges, where the map goes on
@@ -230,7 +231,7 @@ export function drawBoard(ctx, geo, api, c) {
     ctx.lineWidth = 1;
     ctx.strokeRect(win.x + 0.5, win.y + 0.5, win.w - 1, win.h - 1);
   }
-  ui.adviceDrawn = advice.figures.map((f) => ({ ...f,
+  ui.adviceDrawn = tags.map((f) => ({ ...f,
     text: figureText(advice.kind, f.figure[0], f.figure[1], f.figure[2], true) }));
   if (geo.tourLine.lines) {
     ctx.font = `12px ${c.font}`;

@@ -5,6 +5,7 @@ import { figureText } from "../../widgets/js/advice.js";
 import { badge, copyPixels, glow, pixelRatio, roundRect } from "../../widgets/js/canvas.js";
 import { LABEL, TARGET, clamp } from "../../widgets/js/geometry.js";
 import { mix } from "../../widgets/js/theme.js";
+import { placeFigures } from "./advice.js";
 import { mapGeometry, regionLabels, tileBox } from "./layout.js";
 import { markText } from "./marks.js";
 
@@ -298,13 +299,18 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
   }
   if (o.figures && o.figures.length) {
     const size = clamp(Math.round(T * 0.44), LABEL, 12);
-    const two = o.figures.some((f) => f.slot > 0);
-    for (const f of o.figures) {
-      const b = tileBox(geo, f.space);
-      const text = figureText(o.kind, f.figure[0], f.figure[1], f.figure[2], true);
-      const y = two && f.slot === 0 ? b.y - 1 : b.y + b.h + 1;
-      const x = f.slot > 1 ? b.x + b.w : b.x + b.w / 2;
-      figureTag(ctx, c, x, y, f.best ? `★${text}` : text, f.best, size);
+    const text = (f) => {
+      const t = figureText(o.kind, f.figure[0], f.figure[1], f.figure[2], true);
+      return f.best ? `★${t}` : t;
+    };
+    ctx.save();
+    ctx.font = `bold ${size}px ${c.font}`;
+    const placed = placeFigures(o.figures, (space) => tileBox(geo, space), (t) => ctx.measureText(t).width + 6,
+      size + 4, text);
+    ctx.restore();
+    for (const f of placed) {
+      figureTag(ctx, c, f.x, f.y, text(f), f.best, size);
+      if (o.drawn) o.drawn.push(f);
     }
   }
   for (const t of o.tourDots || []) {
