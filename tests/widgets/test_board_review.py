@@ -82,6 +82,20 @@ class TestBanner:
                    json.dumps({"view": {**solo(27), "seat": 0}, "table": table(1, [27, 19])}))
         assert out == "Game over: 27 points, a new best"
 
+    def test_on_a_phone_a_long_banner_takes_two_lines_rather_than_one_squeezed(self):
+        out = node("""console.log(JSON.stringify([244, 360, 800].map((w) => {
+          const s = { gameTitle: "On Tour", choices: [], highscores: data.table };
+          const b = sh.frameLayout(data.view, w, s).banner;
+          return { lines: b.lines, h: b.h, w: b.w, size: b.size };
+        })));""", json.dumps({"view": {**solo(12), "seat": 0}, "table": table(4, [24, 15, 13, 12])}))
+        phone, narrow, wide = out
+        assert " ".join(phone["lines"]) == "Game over: 12 points · your best is 24"
+        assert len(phone["lines"]) == 2
+        assert phone["h"] > wide["h"] and len(wide["lines"]) == 1
+        assert narrow["size"] == wide["size"] == 18 and phone["size"] < 18
+        for shown in out:  # each line fits, in bold (about 0.62 em a character)
+            assert all(len(line) * shown["size"] * 0.62 <= shown["w"] - 16 for line in shown["lines"])
+
 
 class TestTouringFigures:
     """At 360 px a hand card is about 52 px wide: "★ 72% ±7" under it ran into the next card's figure."""

@@ -272,12 +272,19 @@ export function drawBoard(ctx, geo, api, c) {
     const head = table.note ? "Solo high scores · this game is not entered"
       : table.rank === 1 && table.games > 1 ? "Solo high scores · a new personal best!"
         : table.rank ? `Solo high scores · this game is #${table.rank} of ${table.games}` : "Solo high scores";
-    ctx.fillText(head, Tb.x, Tb.y + 8, Tb.w);
+    const short = table.note ? "Not entered in your table" : table.rank === 1 && table.games > 1
+      ? "A new personal best!" : table.rank ? `High scores · #${table.rank} of ${table.games}` : "High scores";
+    ctx.fillText(ctx.measureText(head).width <= Tb.w ? head : short, Tb.x, Tb.y + 8, Tb.w);
     (table.rows || []).forEach((row, i) => {
       ctx.font = `${row.this ? "bold " : ""}12px ${c.font}`;
       ctx.fillStyle = row.this ? c.accent : c.ink1;
-      ctx.fillText(`${i + 1}. ${row.total} (${row.spaces} + ${row.circles})  seed ${row.seed}  ${row.date}` +
-        `${row.this ? "  ← this game" : ""}`, Tb.x + 8, Tb.y + 26 + i * 17, Tb.w - 8);
+      // The whole row where it fits; on a phone the time of day goes first, then the date.
+      const score = `${i + 1}. ${row.total} (${row.spaces} + ${row.circles})  seed ${row.seed}`;
+      const mark = row.this ? "  ← this game" : "";
+      const day = String(row.date || "").split(" ")[0];
+      const forms = [`${score}  ${row.date}${mark}`, `${score}  ${day}${mark}`, `${score}${mark}`];
+      const text = forms.find((f) => ctx.measureText(f).width <= Tb.w - 8) || forms[forms.length - 1];
+      ctx.fillText(text, Tb.x + 8, Tb.y + 26 + i * 17, Tb.w - 8);
     });
     if (!(table.rows || []).length) {
       ctx.font = `12px ${c.font}`;

@@ -77,8 +77,12 @@ export function frameLayout(view, width, s) {
     y += 26;
   }
   if (view.over) {
-    out.banner = { x: pad, y, w: W - 2 * pad, h: 40, text: bannerText(view, s.highscores) };
-    y += 48;
+    const text = bannerText(view, s.highscores);
+    // Lines of their own on a phone rather than one squeezed (bold runs wider than the estimate).
+    const size = W < 320 ? 15 : 18;
+    const lines = wrapText(text, size * 1.1, W - 2 * pad - 16, 3);
+    out.banner = { x: pad, y, w: W - 2 * pad, h: 16 + lines.length * (size + 6), text, lines, size };
+    y += out.banner.h + 8;
   }
   out.top = y;
   return out;
@@ -118,9 +122,12 @@ export function drawFrame(ctx, top, s, c, teacher) {
     ctx.fillStyle = won ? c.win : c.over;
     ctx.fill();
     ctx.fillStyle = c.win_ink;
-    ctx.font = `bold 18px ${c.font}`;
+    const size = B.size || 18;
+    ctx.font = `bold ${size}px ${c.font}`;
     ctx.textAlign = "center";
-    ctx.fillText(B.text, B.x + B.w / 2, B.y + B.h / 2 + 1, B.w - 16);
+    const lines = B.lines || [B.text];
+    lines.forEach((line, i) => ctx.fillText(line, B.x + B.w / 2,
+      B.y + B.h / 2 + 1 + (i - (lines.length - 1) / 2) * (size + 6), B.w - 16));
     ctx.textAlign = "left";
   }
 }
