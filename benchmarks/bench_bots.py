@@ -3,8 +3,10 @@
     python benchmarks/bench_bots.py                  # the figures in README.md (long: see --workers)
     python benchmarks/bench_bots.py --quick          # 40 Touring games and 10 On Tour games
     python benchmarks/bench_bots.py --workers 2      # games in a process pool
+    python benchmarks/bench_bots.py --against keeper --on-tour 0   # the Touring search against keeper
 
-Touring: two players, search against greedy, seats alternated (game i: search sits at seat i % 2),
+Touring: two players, search against greedy (or ``--against keeper``: its own playout policy, which
+it must beat to add anything of its own), seats alternated (game i: search sits at seat i % 2),
 the same deals for every run; then keeper alone (the policy the search plays its own seat's
 playouts with, and keeps to unless its playouts clearly beat it) on the same deals. On Tour:
 solo games, the same seeds played by greedy and by search (paired, so the difference is the
@@ -48,26 +50,31 @@ def timed(policy, times: list[float]):
     return play
 
 
-def touring_game(i: int, playouts: int | None, plies: int | None = None) -> tuple[bool, list[float]]:
-    """Game i: search at seat i % 2 against greedy; (search won, its move times)."""
+def touring_game(i: int, playouts: int | None, plies: int | None = None,
+                 against: str = "greedy") -> tuple[bool, list[float]]:
+    """Game i: search at seat i % 2 against ``against``; (search won, its move times)."""
     if playouts is not None:
         touring_search.PLAYOUTS = playouts
     if plies is not None:
         touring_search.PLIES = plies
     times: list[float] = []
-    return touring_deal(i, timed(touring_search.search_policy, times)), times
+    return touring_deal(i, timed(touring_search.search_policy, times), OPPONENTS[against]), times
 
 
-def keeper_game(i: int) -> bool:
+def keeper_game(i: int, against: str = "greedy") -> bool:
     """Game i as ``touring_game`` deals it, keeper (the search's own playout policy) in the
     search's seat: whether keeper won. What the search adds is the difference."""
-    return touring_deal(i, touring_keeper)
+    return touring_deal(i, touring_keeper, OPPONENTS[against])
 
 
-def touring_deal(i: int, policy) -> bool:
-    """Deal i played to the end, ``policy`` at seat i % 2 against greedy: whether it won."""
+#: whom the Touring search plays against
+OPPONENTS = {"greedy": touring_greedy, "keeper": touring_keeper}
+
+
+def touring_deal(i: int, policy, opponent=touring_greedy) -> bool:
+    """Deal i played to the end, ``policy`` at seat i % 2 against ``opponent``: whether it won."""
     seat = i % 2
-    policies = [touring_greedy, touring_greedy]
+    policies = [opponent, opponent]
     policies[seat] = policy
     state = touring_new_game(2, f"bots/{i}", TouringRules())
     while not state.over:
@@ -101,6 +108,8 @@ def main() -> None:
     parser.add_argument("--touring", type=int, help="Touring games (default 400)")
     parser.add_argument("--on-tour", type=int, help="On Tour solo games (default 200)")
     parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
+    parser.add_argument("--against", choices=sorted(OPPONENTS), default="greedy",
+                        help="the Touring search's opponent (default greedy)")
     parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
     parser.add_argument(
         "--touring-plies", type=int, help="moves played out a Touring search move may buy (default PLIES)"
@@ -125,7 +134,7 @@ def main() -> None:
                         bar.set_postfix(won=f"{sum(won for won, _ in done) / len(done):.1%}")
             return done
 
-        touring = run("Touring, search vs greedy", touring_game, n_touring, tp, plies)
+        touring = run(f"Touring, search vs {args.against}", touring_game, n_touring, tp, plies, args.against)
         greedy = run("On Tour, greedy", on_tour_game, n_on_tour, op, False)
         search = run("On Tour, search", on_tour_game, n_on_tour, op, True)
     wall = time.perf_counter() - start
@@ -137,13 +146,14 @@ def main() -> None:
         times = [t for _, ts in touring for t in ts]
         rows += [
             (f"Touring, search ({tp}-{touring_search.MOST_PLAYOUTS} playouts, {plies:,} moves played out"
-             f" a move) vs greedy, {n_touring} games, seats alternated",
-             f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ">= 60%"),
+             f" a move) vs {args.against}, {n_touring} games, seats alternated",
+             f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})",
+             ">= 55% of 1,000" if args.against == "keeper" else ">= 70% of 400"),
             ("Touring, CPU time a search move", spread(times), "<= 1 s"),
         ]
-        kept = sum(map(keeper_game, range(n_touring)))
+        kept = sum(keeper_game(i, args.against) for i in range(n_touring))
         low, high = wilson(kept, n_touring)
-        rows.append((f"Touring, keeper alone (the search's own playout policy) vs greedy, the same"
+        rows.append((f"Touring, keeper alone (the search's own playout policy) vs {args.against}, the same"
                      f" {n_touring} deals", f"{kept / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ""))
     if n_on_tour:
         g_scores = [s for s, _ in greedy]
