@@ -322,3 +322,48 @@ def test_map_words_are_11_px_and_only_on_tiles_a_finger_can_hit():
     assert "OR" in {t for t, _ in out["big1100"]["texts"]}  # a written space keeps its label where it fits
     for name in ("thumb", "thumb1100"):
         assert out[name]["texts"] == [], (name, out[name]["tile"])
+
+
+WINDOW_SCRIPT = """
+const m = { ...(await import(process.argv[1])), ...(await import(process.argv[2])) };
+const { context: blank } = await import(process.argv[4]);
+const data = JSON.parse(process.argv[3]);
+const c = { dark: false, font: "sans-serif", ink: "#111111", ink2: "#555555", accent: "#1166cc",
+  bg: "#ffffff", win: "#22aa44", win_ink: "#ffffff", border: "#cccccc" };
+const mc = m.mapColours(c, data.palette);
+const names = new Set(data.regions);
+const out = [];
+for (const pan of [0, 1, 2]) {
+  const texts = [];
+  const context = () => blank((text, font, x, y) => names.has(text) && texts.push({ text, x, y }));
+  globalThis.document = { createElement: () => ({ getContext: () => context() }) };
+  const geo = m.layout({ players: ["human"], seat: 0 }, 244, { atlas: data.atlas, pan }).big.geo;
+  m.drawMap(context(), c, geo, data.atlas, {}, { api: { ui: {} }, mc, ink: data.palette.ink, tours: [],
+    frame: null, window: geo.window });
+  out.push({ window: geo.window, texts });
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_a_window_onto_the_enlarged_map_names_its_regions_whole():
+    """On a phone the map is seen through a window moved by its tabs: the region names along its
+    top are moved into view, whole, one apart from another (6 px a character here)."""
+    from touring_widgets.on_tour.board import OnTourBoard
+
+    regions = ["WEST", "CENTRAL", "EAST"]
+    data = {"atlas": atlas(), "palette": OnTourBoard.palette, "regions": regions}
+    ui = BOARD_JS.parent
+    dom = Path(__file__).parent / "js" / "dom.js"
+    args = [NODE, "--input-type=module", "-e", WINDOW_SCRIPT, str(ui / "map.js"), str(ui / "layout.js"),
+            json.dumps(data), str(dom)]
+    out = json.loads(subprocess.run(args, capture_output=True, text=True, timeout=60, check=True).stdout)
+    for pan, (shown, name) in enumerate(zip(out, regions, strict=True)):
+        win, texts = shown["window"], shown["texts"]
+        assert name in {t["text"] for t in texts}, pan  # the tab's own region is named
+        for t in texts:
+            half = len(t["text"]) * 3
+            assert win["x"] <= t["x"] - half and t["x"] + half <= win["x"] + win["w"], (pan, t)
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                assert abs(a["x"] - b["x"]) >= (len(a["text"]) + len(b["text"])) * 3, (pan, a, b)

@@ -34,7 +34,7 @@ export function context(onText = null) {
     get(target, name) {
       if (name in target) return target[name];
       if (name === "measureText") return (text) => ({ width: String(text).length * 6 });
-      if (name === "fillText" && onText) return (text) => onText(String(text), target.font);
+      if (name === "fillText" && onText) return (text, x, y) => onText(String(text), target.font, x, y);
       return () => undefined;
     },
     set(target, name, value) {

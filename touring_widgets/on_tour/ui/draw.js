@@ -224,6 +224,7 @@ export function drawBoard(ctx, geo, api, c) {
     fresh: v.over ? [] : fresh[big] || [], lit: litNow, circle: new Set(circleSpaces(v)), tourDots: dots,
     focus: ui.focusId, frame: winners.has(big) ? c.win : null, frameWidth: winners.has(big) ? 3 : 1,
     figures: advice.figures, kind: advice.kind, bestRing: advice.figures.length ? ring : [], drawn: tags,
+    window: B.zoomed ? win : null,
   });
   ctx.restore();
   if (B.zoomed) { // the window's edges, where the map goes on

@@ -36,7 +36,8 @@ export function mapColours(c, palette) {
  *  size and theme into a canvas of its own and copied onto the board at each redraw. */
 function staticLayer(api, c, geo, atlas, o) {
   const dpr = pixelRatio();
-  const key = `${geo.w}|${geo.large}|${c.dark}|${dpr}|${o.frame || ""}|${o.frameWidth || 1}`;
+  const named = geo.large && !o.window; // a window onto the map names its regions itself, in view
+  const key = `${geo.w}|${geo.large}|${c.dark}|${dpr}|${o.frame || ""}|${o.frameWidth || 1}|${named}`;
   const cache = (api.ui.layers = api.ui.layers || new Map());
   let layer = cache.get(key);
   if (layer) return layer;
@@ -47,7 +48,7 @@ function staticLayer(api, c, geo, atlas, o) {
   canvas.height = Math.ceil((local.h + 2) * dpr);
   const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, dpr, dpr);
-  paintStatic(ctx, c, local, atlas, { ...o, regionLabels: geo.large ? regionLabels(atlas, local) : null });
+  paintStatic(ctx, c, local, atlas, { ...o, regionLabels: named ? regionLabels(atlas, local) : null });
   layer = { canvas, w: geo.w + 2, h: local.h + 2 };
   cache.set(key, layer);
   return layer;
@@ -87,23 +88,7 @@ function paintStatic(ctx, c, geo, atlas, o) {
     }
     ctx.stroke();
   }
-  // Region names on the large map.
-  if (o.regionLabels) {
-    ctx.font = `bold ${Math.round(geo.strip * 0.72)}px ${c.font}`;
-    ctx.textBaseline = "middle";
-    ctx.textAlign = "center";
-    for (const l of o.regionLabels) {
-      ctx.fillStyle = mc.regions[l.region] || c.ink2;
-      const text = l.region.toUpperCase();
-      if (l.vertical) {
-        ctx.save();
-        ctx.translate(l.x, l.y);
-        ctx.rotate(-Math.PI / 2);
-        ctx.fillText(text, 0, 1);
-        ctx.restore();
-      } else ctx.fillText(text, l.x, l.y + 1);
-    }
-  }
+  if (o.regionLabels) drawRegionLabels(ctx, c, mc, geo, o.regionLabels);
   // Routes.
   ctx.strokeStyle = mc.route;
   ctx.lineWidth = Math.max(0.8, T * 0.07);
@@ -162,13 +147,45 @@ function rankOf(key) {
   return key === "star" ? 2 : 1;
 }
 
-/** One map: its static layer, then tours, tiles and marks; options say what else to draw. */
+/** The region names on the large map's edges. In a window onto an enlarged map (`win`) the names
+ *  along the top are moved into view, so that no name is cut by the window's sides; those moved
+ *  least go first, and one that would run into a name already there is left out (the names down
+ *  the left side stay where they are: elsewhere they would cover tiles). */
+function drawRegionLabels(ctx, c, mc, geo, labels, win = null) {
+  ctx.font = `bold ${Math.round(geo.strip * 0.72)}px ${c.font}`;
+  ctx.textBaseline = "middle";
+  ctx.textAlign = "center";
+  const left = win ? Math.max(win.x, geo.x + geo.strip) : 0; // clear of the left side's names
+  const placed = labels.map((l) => {
+    const text = l.region.toUpperCase();
+    const half = ctx.measureText(text).width / 2 + 2;
+    const x = win && !l.vertical ? clamp(l.x, left + half, win.x + win.w - half) : l.x;
+    return { ...l, text, half, x, moved: Math.abs(x - l.x) };
+  }).sort((a, b) => a.moved - b.moved);
+  const shown = [];
+  for (const l of placed) {
+    if (!l.vertical && shown.some((s) => !s.vertical && Math.abs(s.x - l.x) < s.half + l.half)) continue;
+    shown.push(l);
+    ctx.fillStyle = mc.regions[l.region] || c.ink2;
+    if (l.vertical) {
+      ctx.save();
+      ctx.translate(l.x, l.y);
+      ctx.rotate(-Math.PI / 2);
+      ctx.fillText(l.text, 0, 1);
+      ctx.restore();
+    } else ctx.fillText(l.text, l.x, l.y + 1);
+  }
+}
+
+/** One map: its static layer, then tours, tiles and marks; options say what else to draw (`window`:
+ *  the part of an enlarged map in view). */
 export function drawMap(ctx, c, geo, atlas, cells, o) {
   const mc = o.mc;
   const T = geo.tile;
   const H = geo.tileH;
   const layer = staticLayer(o.api, c, geo, atlas, o);
   copyPixels(ctx, layer.canvas, geo.x - 1, geo.y - 1);
+  if (o.window && geo.large) drawRegionLabels(ctx, c, mc, geo, regionLabels(atlas, geo), o.window);
   // Tours: the best one and one drawn by the player, under the tiles.
   for (const tour of o.tours || []) {
     if (tour.spaces.length < 1) continue;
