@@ -276,6 +276,14 @@ EQUIVALENT: dict[str, str] = {
     'touring_widgets/touring/moves.py legal_plays: previous = None -> previous = ""': (
         "the card seen before the first is no card either way: no card id is the empty text"
     ),
+    (
+        "touring_widgets/touring/moves.py _refusal: if card in _allowed(table, state.rules)[1]:  # the answer"
+        " kept for this tableau -> if card in _allowed(table, state.rules)[2]:  # the answer kept for this"
+        " tableau"
+    ): (
+        "the quick answer for a legal play reads the attacks on the tableau, which never hold a card"
+        " played on one's own, so every play goes on to own_refusal(), whose answer the kept one is"
+    ),
     **{
         'touring_widgets/core/timeline.py Timeline._refuse_after_end: raise IllegalAction("the game is '
         f'over: no action can be taken") -> raise IllegalAction({after})': (
