@@ -4,6 +4,7 @@
     python benchmarks/bench_bots.py --quick          # 40 Touring games and 10 On Tour games
     python benchmarks/bench_bots.py --workers 2      # games in a process pool
     python benchmarks/bench_bots.py --against keeper --on-tour 0   # the Touring search against keeper
+    python benchmarks/bench_bots.py --against keeper --model keeper --on-tour 0   # its playouts too
 
 Touring: two players, search against greedy (or ``--against keeper``: its own playout policy, which
 it must beat to add anything of its own), seats alternated (game i: search sits at seat i % 2),
@@ -21,6 +22,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from table import print_table  # benchmarks/table.py, beside this script
 from tqdm import tqdm
@@ -50,13 +52,16 @@ def timed(policy, times: list[float]):
     return play
 
 
-def touring_game(i: int, playouts: int | None, plies: int | None = None,
-                 against: str = "greedy") -> tuple[bool, list[float]]:
-    """Game i: search at seat i % 2 against ``against``; (search won, its move times)."""
+def touring_game(i: int, playouts: int | None, plies: int | None = None, against: str = "greedy",
+                 model: str | None = None) -> tuple[bool, list[float]]:
+    """Game i: search at seat i % 2 against ``against``; (search won, its move times). ``model``:
+    how the search's playouts play the other seats (default: the search's own, greedy)."""
     if playouts is not None:
         touring_search.PLAYOUTS = playouts
     if plies is not None:
         touring_search.PLIES = plies
+    if model is not None:
+        touring_search.KIT = replace(touring_search.KIT, playout_policy=OPPONENTS[model])
     times: list[float] = []
     return touring_deal(i, timed(touring_search.search_policy, times), OPPONENTS[against]), times
 
@@ -110,6 +115,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes playing games (default 1)")
     parser.add_argument("--against", choices=sorted(OPPONENTS), default="greedy",
                         help="the Touring search's opponent (default greedy)")
+    parser.add_argument("--model", choices=sorted(OPPONENTS),
+                        help="how the Touring search's playouts play its opponent (default greedy)")
     parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
     parser.add_argument(
         "--touring-plies", type=int, help="moves played out a Touring search move may buy (default PLIES)"
@@ -134,7 +141,8 @@ def main() -> None:
                         bar.set_postfix(won=f"{sum(won for won, _ in done) / len(done):.1%}")
             return done
 
-        touring = run(f"Touring, search vs {args.against}", touring_game, n_touring, tp, plies, args.against)
+        touring = run(f"Touring, search vs {args.against}", touring_game, n_touring, tp, plies, args.against,
+                      args.model)
         greedy = run("On Tour, greedy", on_tour_game, n_on_tour, op, False)
         search = run("On Tour, search", on_tour_game, n_on_tour, op, True)
     wall = time.perf_counter() - start
@@ -146,7 +154,8 @@ def main() -> None:
         times = [t for _, ts in touring for t in ts]
         rows += [
             (f"Touring, search ({tp}-{touring_search.MOST_PLAYOUTS} playouts, {plies:,} moves played out"
-             f" a move) vs {args.against}, {n_touring} games, seats alternated",
+             f" a move{f', playouts modelling the opponent as {args.model}' if args.model else ''}) vs"
+             f" {args.against}, {n_touring} games, seats alternated",
              f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})",
              ">= 55% of 1,000" if args.against == "keeper" else ">= 70% of 400"),
             ("Touring, CPU time a search move", spread(times), "<= 1 s"),
