@@ -646,29 +646,6 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            _SCORING + 'branch_and_bound.py bounded: same = avail & (stars | by_value[level]) if '
-            'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if (level >= '
-            '0) and False else avail & stars',
-            _SCORING + 'branch_and_bound.py bounded: same = avail & (stars | by_value[level]) if '
-            'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if level > 0 '
-            'else avail & stars',
-            _SCORING + 'branch_and_bound.py bounded: same = avail & (stars | by_value[level]) if '
-            'level >= 0 else avail & stars -> same = avail & (stars | by_value[level]) if level >= 1 '
-            'else avail & stars',
-        ),
-        "the walk then starts through stars only: spaces holding the start's own number next to "
-        'them are the lowest of the next round (avail holds no lower number), which goes on '
-        'through them and the stars, reaching the same spaces',
-    ),
-    **dict.fromkeys(
-        (
-            _SCORING + 'branch_and_bound.py bounded: level = 100 -> level = 101',
-        ),
-        'a start for the lowest number among the spaces next door, which are never empty here: '
-        'any number (0-99) replaces it',
-    ),
-    **dict.fromkeys(
-        (
             _SCORING + 'frontier.py frontier_pass: lost = sum(wc for c, wc in '
             'after.items() if kill >> c & 1) if kill else 0 -> lost = sum(wc for c, wc in '
             'after.items() if kill >> c & 1) if (kill) or True else 0',
@@ -677,7 +654,6 @@ EQUIVALENT: dict[str, str] = {
     ),
     **dict.fromkeys(
         (
-            _SCORING + 'branch_and_bound.py bounded: if v < level: -> if v <= level:',
             _SCORING + 'branch_and_bound.py bounded: if low[v] < low[u]: -> if low[v] <= low[u]:',
             _SCORING + 'branch_and_bound.py bounded: elif disc[v] < low[u]: -> elif disc[v] <= '
             'low[u]:',
@@ -761,8 +737,6 @@ EQUIVALENT: dict[str, str] = {
     # of them changes only how soon bound() returns, never which positions are ruled out.
     **dict.fromkeys(
         (
-            _BOUND + "wsum(home) + step, -> ",
-            _BOUND + "wsum(home | wild) + step_n, / ) -> )",
             _BOUND + "step = step_n = 0 -> step = step_n = 1",
         ),
         "the sharper bound that follows (the best exit) is never above the second or third quick"
