@@ -3,10 +3,16 @@
     python benchmarks/bench_touring.py                  # the figures in README.md
     python benchmarks/bench_touring.py --quick          # fewer games, a rough look
     python benchmarks/bench_touring.py --baseline REV   # compare greedy games/s with REV (default a0bae5e)
+    python benchmarks/bench_touring.py --instructions   # also count a game's instructions (valgrind)
 
-The baseline is the package at REV (``git archive``), timed in a subprocess in the same run, so
-both figures share the machine's load. Wall-clock and CPU-time (``time.process_time``) rates are
-both shown, since the machine may be shared.
+The baseline is the package at REV (``git archive``), timed in a subprocess in the same run, in
+rounds taken in turn with this engine's (this engine judged, as playouts, the baseline, and again),
+each figure the best of its rounds: a shared machine's speed changes from one minute to the next
+(by half, on the machine of the README's figures), and rounds in turn see the same changes.
+Wall-clock and CPU-time (``time.process_time``) rates are both shown. ``--instructions`` adds the
+one figure that does not move with the machine: the instructions a game takes, counted by
+valgrind's callgrind (60 games after 150, so that starting Python counts for nothing), for this
+engine and the baseline.
 """
 
 from __future__ import annotations
@@ -16,12 +22,15 @@ import inspect
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
 import timeit
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -103,9 +112,10 @@ def best_engine_rate(games: int, runs: int, judged: bool = True) -> tuple[float,
     return max(r[0] for r in rates), max(r[1] for r in rates)
 
 
-def baseline_rate(rev: str, games: int, runs: int) -> tuple[float, float] | None:
-    """``best_engine_rate`` of the package at git revision ``rev``, or None when git or the
-    revision is not there."""
+@contextmanager
+def baseline_package(rev: str) -> Iterator[str | None]:
+    """A folder holding the package at git revision ``rev``, or None when git or the revision is
+    not there."""
     with tempfile.TemporaryDirectory(prefix="touring-baseline-") as tmp:
         try:
             archive = subprocess.run(
@@ -115,15 +125,54 @@ def baseline_rate(rev: str, games: int, runs: int) -> tuple[float, float] | None
             with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
                 tar.extractall(tmp, filter="data")
         except (OSError, subprocess.SubprocessError, tarfile.TarError):
-            return None
-        env = {**os.environ, "PYTHONPATH": tmp}
-        command = [sys.executable, __file__, "--measure-engine", str(games), str(runs)]
-        try:
-            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=1800)
-            wall, cpu = json.loads(done.stdout.splitlines()[-1])
-        except (OSError, subprocess.SubprocessError, ValueError, IndexError):
-            return None
-        return wall, cpu
+            yield None
+            return
+        yield tmp
+
+
+def baseline_rate(folder: str, games: int, runs: int) -> tuple[float, float] | None:
+    """``best_engine_rate`` of the package in ``folder`` (``baseline_package``), in a
+    subprocess; None when it cannot run."""
+    env = {**os.environ, "PYTHONPATH": folder}
+    command = [sys.executable, __file__, "--measure-engine", str(games), str(runs)]
+    try:
+        done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=1800)
+        wall, cpu = json.loads(done.stdout.splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return None
+    return wall, cpu
+
+
+def play_games(games: int, judged: bool) -> None:
+    """Greedy-vs-greedy two-player games, seeds 0 to ``games`` - 1 (what valgrind counts)."""
+    step = apply if judged else advance
+    for seed in range(games):
+        state = new_game(2, seed, Rules())
+        while not state.over:
+            state = step(state, greedy_policy(state, state.turn))
+
+
+def instructions_a_game(judged: bool, folder: str | None = None) -> float | None:
+    """The instructions one game takes (of the package in ``folder``, else this one), counted by
+    callgrind as the difference between 210 games and 150; None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    env = {**os.environ, "PYTHONPATH": folder} if folder else None
+    counts = []
+    with tempfile.TemporaryDirectory(prefix="touring-callgrind-") as tmp:
+        for games in (150, 210):
+            out = Path(tmp) / f"{games}.out"
+            command = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__,
+                       "--play", str(games), "judged" if judged else "playouts"]
+            try:
+                subprocess.run(command, env=env, capture_output=True, check=True, timeout=1800)
+                lines = out.read_text().splitlines()
+                totals = next(line for line in lines if line.startswith(("summary:", "totals:")))
+            except (OSError, subprocess.SubprocessError, StopIteration):
+                return None
+            counts.append(int(totals.split()[1]))
+    return (counts[1] - counts[0]) / 60
 
 
 def game_of_length(length: int) -> Touring:
@@ -175,20 +224,35 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games and shorter timings")
     parser.add_argument("--baseline", default=BASELINE, metavar="REV",
                         help=f"git revision to compare greedy games/s with (default {BASELINE})")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count a game's instructions with valgrind, here and in the baseline")
     parser.add_argument("--measure-engine", nargs=2, type=int, metavar=("GAMES", "RUNS"),
                         help=argparse.SUPPRESS)  # the baseline's subprocess: print JSON and stop
+    parser.add_argument("--play", nargs=2, metavar=("GAMES", "HOW"), help=argparse.SUPPRESS)  # for valgrind
     args = parser.parse_args()
     if args.measure_engine:
         print(json.dumps(best_engine_rate(*args.measure_engine)))
         return
+    if args.play:
+        play_games(int(args.play[0]), args.play[1] == "judged")
+        return
     games = 100 if args.quick else 1000
-    runs = 3 if args.quick else 5
+    runs = 4 if args.quick else 8
     rows: list[tuple[str, str, str]] = []
     decisions = decisions_per_second(1 if args.quick else 3)
     rows.append(("decisions per second (list legal, apply one)", f"{decisions:,.0f}", ""))
-    # Back to back in one run, each the best of a few timings, so both see the same machine.
-    wall, cpu = best_engine_rate(games, runs)
-    old = baseline_rate(args.baseline, games, runs)
+    # Rounds in turn, each figure the best of its rounds, so all three see the same machine.
+    judged, playouts, base = [], [], []
+    engine_games_per_second(min(games, 20))  # warm the caches, as a search's playouts would
+    with baseline_package(args.baseline) as folder:
+        for _ in range(runs):
+            judged.append(engine_games_per_second(games))
+            playouts.append(engine_games_per_second(games, judged=False))
+            measured = baseline_rate(folder, games, 1) if folder else None
+            if measured:
+                base.append(measured)
+    wall, cpu = max(w for w, _ in judged), max(c for _, c in judged)
+    old = (max(w for w, _ in base), max(c for _, c in base)) if base else None
     rows.append(("greedy vs greedy 2-player games/s (states)", f"{wall:,.0f}", "≥ 300 (aim 1,000)"))
     rows.append(("  the same, CPU time", f"{cpu:,.0f}", "≥ 1,000"))
     if old is None:
@@ -198,9 +262,20 @@ def main() -> None:
         rows.append((f"  baseline {args.baseline}, CPU time", f"{old[1]:,.0f}", ""))
         rows.append(("  speed-up over the baseline (wall, CPU)", f"{wall / old[0]:.2f}× {cpu / old[1]:.2f}×",
                      "≥ 4×"))
-    _, playout_cpu = best_engine_rate(games, runs, judged=False)
+    playout_cpu = max(c for _, c in playouts)
     row = f"{playout_cpu:,.0f}" if old is None else f"{playout_cpu:,.0f} ({playout_cpu / old[1]:.2f}×)"
     rows.append(("  the same as playouts run them (moves judged when listed), CPU", row, "≥ 1,000"))
+    if args.instructions:
+        with baseline_package(args.baseline) as folder:
+            theirs = instructions_a_game(True, folder) if folder else None
+        for judged, how in ((True, "judged"), (False, "as playouts")):
+            mine = instructions_a_game(judged)
+            if mine is None:
+                rows.append((f"instructions a game, {how} (valgrind)", "valgrind unavailable", ""))
+                continue
+            ratio = f" ({theirs / mine:.2f}× fewer than {theirs / 1e6:.2f} M)" if theirs else ""
+            rows.append((f"instructions a game, {how} (valgrind: 60 games after 150; {args.baseline} judged)",
+                         f"{mine / 1e6:.2f} M{ratio}", ""))
     timeline = timeline_games_per_second(games)
     rows.append(("greedy vs greedy 2-player games/s (Touring.step)", f"{timeline:,.0f}", ""))
     for length in (10, 10_000):
