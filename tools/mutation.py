@@ -620,6 +620,40 @@ EQUIVALENT: dict[str, str] = {
         ),
         'callers only ask whether the answer is below 0',
     ),
+    # The frontier search keeps numbers_ruled_out's answers by a signature of each state: every
+    # entry's numbers and whether its mate ends the tour (_Numbers), all that numbers_ruled_out
+    # reads. A signature only as fine or finer, or a table never read, gives the same answers.
+    **dict.fromkeys(
+        (
+            _SCORING + "frontier.py frontier_pass: kill = kills.get(sig) -> kill = None",
+            _SCORING + "frontier.py frontier_pass: kill = kills.get(sig) -> kill = kills.get(None)",
+        ),
+        "the answers kept by signature are never read: each is worked out afresh, the same",
+    ),
+    **{
+        _SCORING + "frontier.py _Numbers.__missing__: n = self[e] = 0 if e < 128 else (e >> 7) << 1 | "
+        f"(e >> 1 & 63 == 63) -> {after}": why
+        for after, why in (
+            ("n = self[e] = 0 if (e < 128) and False else (e >> 7) << 1 | (e >> 1 & 63 == 63)",
+             "entries below 128 (no piece, or stars only) are told apart by whether their mate ends"
+             " the tour: a finer signature, and numbers_ruled_out passes over them all the same"),
+            ("n = self[e] = 1 if e < 128 else (e >> 7) << 1 | (e >> 1 & 63 == 63)",
+             "every entry below 128 signs 1 instead of 0: still one sign for all of them, which"
+             " numbers_ruled_out passes over, and apart from every other entry's (always even"
+             " or above 1)"),
+            ("n = self[e] = 0 if e <= 128 else (e >> 7) << 1 | (e >> 1 & 63 == 63)",
+             "128 is no entry (an entry with a piece is odd), so it never comes"),
+            ("n = self[e] = 0 if e < 129 else (e >> 7) << 1 | (e >> 1 & 63 == 63)",
+             "128 is no entry (an entry with a piece is odd), so it never comes"),
+            ("n = self[e] = 0 if e < 128 else (e << 7) << 1 | (e >> 1 & 63 == 63)",
+             "the whole entry goes into the signature: finer, so fewer answers are shared, each"
+             " the same"),
+            ("n = self[e] = 0 if e < 128 else (e >> 7) << 2 | (e >> 1 & 63 == 63)",
+             "the numbers move one bit further from the flag: every signature still its own"),
+            ("n = self[e] = 0 if e < 128 else (e >> 7) << 1 | (e >> 1 & 63 != 63)",
+             "the flag is read the other way round: every signature still its own"),
+        )
+    },
     (_BOUND + "by_value = [0] * 100 -> by_value = [0] * 101"): (
         "entry 100 is never read: a level is a number of the map (0-99), and level -1 (a star"
         " start) is read as stars only, never as by_value[-1]"
