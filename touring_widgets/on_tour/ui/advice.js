@@ -37,6 +37,11 @@ export function ranksAbove(f, g) {
   return a > b || (a === b && f[0] > g[0]);
 }
 
+/** Figures in the advice's order, the best ranked first (a comparator for `sort`). */
+function byRank(a, b) {
+  return ranksAbove(b.figure, a.figure) ? 1 : ranksAbove(a.figure, b.figure) ? -1 : 0;
+}
+
 /**
  * The advice's figures on the lit spaces, [{space, mark, figure: [estimate, low, high, n], slot,
  * best}]: with a number placed, each lit space's figure is that of the whole writing; with a mark
@@ -93,8 +98,7 @@ export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
  */
 export function placeFigures(figures, box, width, h, text) {
   const two = figures.some((f) => f.slot > 0);
-  const order = [...figures].sort((a, b) => (b.best - a.best) ||
-    (ranksAbove(b.figure, a.figure) ? 1 : ranksAbove(a.figure, b.figure) ? -1 : 0));
+  const order = [...figures].sort((a, b) => (b.best - a.best) || byRank(a, b));
   const placed = [];
   const clear = (r) => placed.every((p) => r.x + r.w / 2 <= p.x - p.w / 2 || p.x + p.w / 2 <= r.x - r.w / 2 ||
     r.y + r.h / 2 <= p.y - p.h / 2 || p.y + p.h / 2 <= r.y - r.h / 2);
@@ -116,6 +120,5 @@ export function placeFigures(figures, box, width, h, text) {
  *  those of the best few spaces, so that they do not cover the map; the best first then. */
 export function figuresThatFit(figures, tile) {
   if (tile >= ROOM_FOR_ALL || figures.length <= FEW) return figures;
-  return [...figures].sort((a, b) => (ranksAbove(b.figure, a.figure) ? 1 : ranksAbove(a.figure, b.figure) ? -1 : 0))
-    .slice(0, FEW);
+  return [...figures].sort(byRank).slice(0, FEW);
 }

@@ -278,7 +278,8 @@ function renderBoard(GAME, { model, el }) {
     if (hit && hit.kind === "next") return send({ type: "step" });
     GAME.click(hit, api);
     // What the click changed on the page alone (a number pencilled in, the map panned to another
-    // region) changes what lies under the pointer: its tip is read again from the new drawing.
+    // region) changes what lies under the pointer: a tip shown is read again from the new drawing.
+    if (!ui.tip) return;
     if (frame) {
       cancelAnimationFrame(frame);
       frame = 0;
