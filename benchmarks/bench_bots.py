@@ -5,6 +5,7 @@
     python benchmarks/bench_bots.py --workers 2      # games in a process pool
     python benchmarks/bench_bots.py --against keeper --on-tour 0   # the Touring search against keeper
     python benchmarks/bench_bots.py --against keeper --model keeper --on-tour 0   # its playouts too
+    python benchmarks/bench_bots.py --against keeper --redeal informed --results r.json   # re-deals
 
 Touring: two players, search against greedy (or ``--against keeper``: its own playout policy, which
 it must beat to add anything of its own), seats alternated (game i: search sits at seat i % 2),
@@ -18,11 +19,13 @@ other processes on the machine do not count.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 from table import print_table  # benchmarks/table.py, beside this script
 from tqdm import tqdm
@@ -40,6 +43,7 @@ from touring_widgets.touring import new_game as touring_new_game
 from touring_widgets.touring import search as touring_search
 from touring_widgets.touring.bots import greedy_policy as touring_greedy
 from touring_widgets.touring.bots import keeper_policy as touring_keeper
+from touring_widgets.touring.state import resample as touring_resample
 
 
 def timed(policy, times: list[float]):
@@ -53,15 +57,19 @@ def timed(policy, times: list[float]):
 
 
 def touring_game(i: int, playouts: int | None, plies: int | None = None, against: str = "greedy",
-                 model: str | None = None) -> tuple[bool, list[float]]:
+                 model: str | None = None, redeal: str | None = None) -> tuple[bool, list[float]]:
     """Game i: search at seat i % 2 against ``against``; (search won, its move times). ``model``:
-    how the search's playouts play the other seats (default: the search's own, greedy)."""
+    how the search's playouts play the other seats, ``redeal`` how it deals what it cannot see
+    (default: the search's own)."""
     if playouts is not None:
         touring_search.PLAYOUTS = playouts
     if plies is not None:
         touring_search.PLIES = plies
     if model is not None:
+        touring_search.playout_policy = OPPONENTS[model]  # (what the informed re-deal models too)
         touring_search.KIT = replace(touring_search.KIT, playout_policy=OPPONENTS[model])
+    if redeal is not None:
+        touring_search.KIT = replace(touring_search.KIT, resample=REDEALS[redeal])
     times: list[float] = []
     return touring_deal(i, timed(touring_search.search_policy, times), OPPONENTS[against]), times
 
@@ -74,6 +82,9 @@ def keeper_game(i: int, against: str = "greedy") -> bool:
 
 #: whom the Touring search plays against
 OPPONENTS = {"greedy": touring_greedy, "keeper": touring_keeper}
+#: how the Touring search deals again what its seat cannot see: every way alike, or with the hand
+#: of a seat that just discarded made to agree with that discard
+REDEALS = {"plain": touring_resample, "informed": touring_search.informed_resample}
 
 
 def touring_deal(i: int, policy, opponent=touring_greedy) -> bool:
@@ -117,6 +128,9 @@ def main() -> None:
                         help="the Touring search's opponent (default greedy)")
     parser.add_argument("--model", choices=sorted(OPPONENTS),
                         help="how the Touring search's playouts play its opponent (default greedy)")
+    parser.add_argument("--redeal", choices=sorted(REDEALS),
+                        help="how the Touring search deals what it cannot see (default: the search's own)")
+    parser.add_argument("--results", help="a JSON file for each Touring game's result (1: the search won)")
     parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
     parser.add_argument(
         "--touring-plies", type=int, help="moves played out a Touring search move may buy (default PLIES)"
@@ -142,7 +156,7 @@ def main() -> None:
             return done
 
         touring = run(f"Touring, search vs {args.against}", touring_game, n_touring, tp, plies, args.against,
-                      args.model)
+                      args.model, args.redeal)
         greedy = run("On Tour, greedy", on_tour_game, n_on_tour, op, False)
         search = run("On Tour, search", on_tour_game, n_on_tour, op, True)
     wall = time.perf_counter() - start
@@ -154,12 +168,15 @@ def main() -> None:
         times = [t for _, ts in touring for t in ts]
         rows += [
             (f"Touring, search ({tp}-{touring_search.MOST_PLAYOUTS} playouts, {plies:,} moves played out"
-             f" a move{f', playouts modelling the opponent as {args.model}' if args.model else ''}) vs"
+             f" a move{f', playouts modelling the opponent as {args.model}' if args.model else ''}"
+             f"{f', {args.redeal} re-deals' if args.redeal else ''}) vs"
              f" {args.against}, {n_touring} games, seats alternated",
              f"{wins / n_touring:.1%} won (95% {low:.1%}-{high:.1%})",
              ">= 55% of 1,000" if args.against == "keeper" else ">= 70% of 400"),
             ("Touring, CPU time a search move", spread(times), "<= 1 s"),
         ]
+        if args.results:
+            Path(args.results).write_text(json.dumps([int(won) for won, _ in touring]))
         kept = sum(keeper_game(i, args.against) for i in range(n_touring))
         low, high = wilson(kept, n_touring)
         rows.append((f"Touring, keeper alone (the search's own playout policy) vs {args.against}, the same"

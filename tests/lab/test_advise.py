@@ -63,6 +63,7 @@ class TestAdvice:
         assert top["low"] > 0.8  # Wilson's interval after 20 wins in 20
         assert set(table["move"]) == {str(a) for a in g.legal_actions()}
         assert (table["playouts"] == 20).all() and table.attrs["kind"] == "chance to win"
+        assert table.attrs["assumes"] == "if others play as greedy"
 
     def test_o_score_a_last_writing_is_worth_its_final_score_exactly(self):
         o = on_tour_last_turn()

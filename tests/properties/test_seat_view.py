@@ -151,7 +151,10 @@ def touring_chance_moves(game: tw.Touring, seat: int, search: bool = True) -> di
     if game.turn != seat:
         return {}
     state = game.state
-    out = {"random": touring_bots.random_policy(state, seat)}
+    out = {"random": touring_bots.random_policy(state, seat),
+           # the search's re-deals, the one that reads the last discard included
+           "re-deal": touring_search.resample(state, seat, "twin"),
+           "informed re-deal": touring_search.informed_resample(state, seat, "twin")}
     if search:
         with small_budgets():
             out["search"] = touring_search.search_policy(state, seat)

@@ -145,6 +145,7 @@ class TestTies:
         advice = board.advice
         assert advice["tied"] == [] and advice["best"] is not None
         assert "; best so far: " in advice["text"] and "tied" not in advice["text"]
+        assert "Each figure is the expected score; best" in advice["text"]  # solo: nothing assumed
         board.close()
 
     def test_o_score_writings_of_the_same_final_score_are_tied(self):
@@ -169,6 +170,8 @@ class TestTies:
         first = board.session.advice_move(search.state, search.ranked()[0].action)
         assert f"; tied: {first}, " in advice["text"]
         assert f"and {len(tied) - 2} more moves (intervals overlap)." in advice["text"]
+        # the line says what the figures take for granted of the other seat
+        assert "Each figure is the chance to win if others play as greedy;" in advice["text"]
 
 
 class TestManyWritings:

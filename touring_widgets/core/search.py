@@ -39,6 +39,8 @@ class SearchKit:
         value: what a finished game is worth to a seat.
         prior, wide: how the advice shares its playouts where a position has many moves;
             noun, judge: how its progress line words them.
+        assumes: what the figures take for granted about the other seats, in words the
+            progress line adds to "Each figure is the chance to win" ("" when nothing: a solo game).
     """
 
     kind: str
@@ -63,6 +65,7 @@ class SearchKit:
     #: what the advice's progress line calls a move, and the guess behind ``prior``
     noun: str = "move"
     judge: str = "a quick judge"
+    assumes: str = ""
 
     def __repr__(self) -> str:
         low, high = self.bounds

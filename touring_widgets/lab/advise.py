@@ -31,10 +31,12 @@ def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 
 
     Each of ``n`` deals re-deals every card the seat cannot see (``fork(resample=True)``: the
     other hands, the draw pile, face-down discards; in On Tour the deck order and the dice to
-    come), and every move is played out on each deal to the end: by greedy for the other seats,
-    by the game's ``own_policy`` for the seat (Touring: keeper, greedy that keeps its attacks;
-    On Tour: greedy). So the advice never depends on a hidden card, and the same ``seed`` gives
-    the same table whatever runs it.
+    come), and every move is played out on each deal to the end: by the game's model of an
+    opponent (``playout_policy``: greedy) for the other seats, by its ``own_policy`` for the seat
+    (Touring: keeper, greedy that keeps its attacks; On Tour: greedy). So the advice never depends
+    on a hidden card, and the same ``seed`` gives the same table whatever runs it. The table's
+    ``attrs["assumes"]`` says what its figures take for granted of the other seats ("if others
+    play as greedy"; "" in On Tour, where a seat's score is its own).
 
     Columns: ``move`` (its text), the estimate (``win_chance`` in Touring: the share of playouts
     the seat's team won, T-WIN; ``expected_score`` in On Tour: the mean final score, O-SCORE), a
@@ -79,7 +81,7 @@ def table(search: Search) -> Any:
     frame = pandas.DataFrame(rows, columns=["move", "estimate", "low", "high", "playouts", "tied"])
     frame = frame.rename(columns={"estimate": column, "tied": "tied_with_best"})
     frame.attrs.update(kind=search.kit.kind, seat=search.seat, seed=search.seed, deals=search.deals,
-                       tied=[row["move"] for row in rows if row["tied"]])
+                       tied=[row["move"] for row in rows if row["tied"]], assumes=search.kit.assumes)
     return frame
 
 

@@ -18,6 +18,7 @@ from .state import State
 from .state import resample as _resample
 
 __all__ = [
+    "ASSUMES",
     "BOUNDS",
     "CAP",
     "KIND",
@@ -47,6 +48,9 @@ CAP = 10_000
 playout_policy = greedy_policy
 #: how the seat weighing its moves plays on in a playout: as greedy too
 own_policy = greedy_policy
+#: what the figures take for granted of the other seats: nothing, as a seat's score comes of its
+#: own writings alone (O-SCORE)
+ASSUMES = ""
 #: how many writings the search bot weighs (``shortlist``)
 WIDTH = 16
 #: how many standard errors the search's best move must beat the greedy move by, deal for deal
@@ -138,4 +142,5 @@ KIT = SearchKit(
     shortlist=shortlist, apply=apply, turn=turn, own_policy=own_policy, playout_policy=playout_policy,
     value=value, capped_value=capped_value, prior=prior, wide=WIDE,
     noun="writing", judge="greedy's judge",
+    assumes=ASSUMES,
 )

@@ -7,7 +7,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action
-from .facts import ATTACKS, CARDS, MILEAGE, REMEDIES, REMEDY_FOR, STOPPING_DELAYS, card_name, deck_counts
+from .facts import (
+    ATTACKS,
+    CARDS,
+    MILEAGE,
+    MILEAGE_DELAYS,
+    REMEDIES,
+    REMEDY_FOR,
+    STOPPING_DELAYS,
+    card_name,
+    deck_counts,
+)
 from .moves import changes_nothing, ruling
 from .state import FACE_UP, State, action_text, freeway_status, status
 from .state import render_text as render_text  # the position as text lives with the position
@@ -53,10 +63,21 @@ def unseen_count(state: State, seat: int, card: str) -> int:
     """How many copies of one card ``seat`` cannot see (``unseen`` for a single card)."""
     count = _DECKS[bool(state.rules.short_trip)][card] - state.hands[seat].count(card)
     pile = _PILE.get(card)
-    for table in state.tables:
-        count -= table.piles[pile] if pile is not None else table.go.count(card) + table.freeway.count(card)
-    face_down = state.discard.count((card, seat)) if seat != FACE_UP else 0
-    return count - state.discard.count((card, FACE_UP)) - face_down
+    if pile is None:
+        for table in state.tables:
+            count -= table.go.count(card) + table.freeway.count(card)
+    else:
+        for table in state.tables:
+            count -= table.piles[pile]
+    discard = state.discard
+    if card in _FACE_UP:
+        count -= discard.count((card, FACE_UP))
+    return count - discard.count((card, seat)) if seat != FACE_UP else count
+
+
+#: the only cards that go to the discard pile face up: a mileage delay and the mileage it takes
+#: (T-LOSS); a count of any other card need not look for them
+_FACE_UP = frozenset(MILEAGE) | frozenset(MILEAGE_DELAYS)
 
 
 def view(state: State, seat: int | None, players: tuple[str, ...] | None = None) -> dict[str, Any]:

@@ -128,7 +128,8 @@ class Advisor:
         """The advice's progress line: the best move so far with its figure, or, when other
         moves' intervals overlap the best's (``tied_best``), the tied moves, none of them starred."""
         search = self.search
-        kind = search.kit.kind
+        # what a figure is, and what it takes for granted about the other seats
+        what = f"{search.kit.kind} {search.kit.assumes}".rstrip()
         best = search.ranked()[0] if search.playouts else None
         head = f"Advice for seat {search.seat}: {self.schedule.words()}"
         if best is None:
@@ -141,9 +142,9 @@ class Advisor:
             others = counted(len(tied) - NAMED, f"more {search.kit.noun}")
             more = f" and {others}" if len(tied) > NAMED else ""
             tied_words = f"{apart.join(words)}{more} (intervals overlap)"
-            return f"{head} ({state}). Each figure is the {kind}; tied: {tied_words}."
+            return f"{head} ({state}). Each figure is the {what}; tied: {tied_words}."
         best_words = f"{self._words(best)}, {self._figure(best)}"
-        return f"{head} ({state}). Each figure is the {kind}; best so far: {best_words}."
+        return f"{head} ({state}). Each figure is the {what}; best so far: {best_words}."
 
     def _words(self, tally: Any) -> str:
         board = self._board()

@@ -1,0 +1,83 @@
+"""The Touring search's re-deals: what the seat to move cannot see dealt again (T-VIEW), and, when
+the seat before it discarded face down (T-DISCARD), a hand that agrees with that discard."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from touring_widgets.touring import Rules, apply, new_game
+from touring_widgets.touring import search as kit
+from touring_widgets.touring.bots import greedy_policy
+from touring_widgets.touring.state import FACE_UP, State, resample, sort_hand
+
+
+def after_discards(games: int = 12) -> list[State]:
+    """Positions of greedy two-player games just after the other seat discarded (and no reshuffle
+    took the discard)."""
+    found = []
+    for seed in range(games):
+        state = new_game(2, seed, Rules())
+        while not state.over:
+            state = apply(state, greedy_policy(state, state.turn))
+            if not state.over and state.last[1].kind == "discard" and state.discard:
+                found.append(state)
+    return found
+
+
+def seen(state: State, seat: int) -> tuple:
+    """Everything of the position ``seat`` sees (T-VIEW)."""
+    return (state.hands[seat], state.tables, state.turn, len(state.draw),
+            [(c if owner in (seat, FACE_UP) else owner) for c, owner in state.discard],
+            [len(h) for h in state.hands])
+
+
+def everything(state: State) -> Counter:
+    return Counter([*state.draw, *(c for h in state.hands for c in h), *(c for c, _ in state.discard)])
+
+
+POSITIONS = after_discards()
+
+
+def test_T_DISCARD_an_informed_re_deal_gives_the_discarding_seat_a_hand_the_model_discards_from() -> None:
+    changed = 0
+    for i, state in enumerate(POSITIONS):
+        seat, mover = state.turn, state.last[0]
+        world = kit.informed_resample(state, seat, f"test/{i}")
+        assert seen(world, seat) == seen(state, seat), "T-VIEW: the re-deal changed what the seat sees"
+        assert everything(world) == everything(state), "the re-deal lost or made a card"
+        thrown = world.last[1].card
+        assert world.last[0] == mover and world.discard[-1] == (thrown, mover)
+        # the seat that discarded, back at its decision: the model plays nothing and throws that card
+        held = world.hands[mover] + (thrown,)
+        before = State(world.rules, world.seed, (*world.hands[:mover], sort_hand(held),
+                       *world.hands[mover + 1:]), world.draw, world.discard[:-1], world.tables, mover)
+        if len(state.draw) >= 10:  # (a short pile may hold too few cards to swap in)
+            assert kit.playout_policy(before, mover) == kit.discard_action(thrown)
+        changed += world != resample(state, seat, f"test/{i}")
+    # a plain re-deal mostly gives the discarding seat a card it would have played
+    assert changed > len(POSITIONS) // 2
+
+
+@pytest.mark.parametrize("i", range(0, 40, 8))
+def test_T_VIEW_an_informed_re_deal_depends_only_on_what_the_seat_sees(i: int) -> None:
+    """The same position with the other seat's hand and the draw pile exchanged gives the same
+    re-deal: it reads no card the seat cannot see."""
+    state = POSITIONS[i]
+    seat, mover = state.turn, state.last[0]
+    pool = [*state.hands[mover], *state.draw]
+    swapped_hand = sort_hand(pool[-len(state.hands[mover]):])
+    twin_hands = list(state.hands)
+    twin_hands[mover] = swapped_hand
+    twin = State(state.rules, state.seed, tuple(twin_hands), tuple(pool[:len(state.draw)]), state.discard,
+                 state.tables, state.turn, state.ply, state.reshuffles, None, False, state.drawn, state.last)
+    assert everything(twin) == everything(state) and twin != state
+    assert kit.informed_resample(twin, seat, "same") == kit.informed_resample(state, seat, "same")
+
+
+def test_T_VIEW_a_re_deal_after_a_play_is_the_plain_one() -> None:
+    state = new_game(2, 5, Rules())
+    while state.last is None or state.last[1].kind == "discard":
+        state = apply(state, greedy_policy(state, state.turn))
+    assert kit.informed_resample(state, state.turn, "s") == resample(state, state.turn, "s")
