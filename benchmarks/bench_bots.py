@@ -6,6 +6,7 @@
     python benchmarks/bench_bots.py --against keeper --on-tour 0   # the Touring search against keeper
     python benchmarks/bench_bots.py --against keeper --model keeper --on-tour 0   # its playouts too
     python benchmarks/bench_bots.py --against keeper --redeal informed --results r.json   # re-deals
+    python benchmarks/bench_bots.py --against keeper --touring 100 --first 100   # deals 100-199
 
 Touring: two players, search against greedy (or ``--against keeper``: its own playout policy, which
 it must beat to add anything of its own), seats alternated (game i: search sits at seat i % 2),
@@ -130,6 +131,8 @@ def main() -> None:
                         help="how the Touring search's playouts play its opponent (default greedy)")
     parser.add_argument("--redeal", choices=sorted(REDEALS),
                         help="how the Touring search deals what it cannot see (default: the search's own)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first deal (default 0; --touring 100 --first 100: deals 100-199)")
     parser.add_argument("--results", help="a JSON file for each Touring game's result (1: the search won)")
     parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
     parser.add_argument(
@@ -146,7 +149,7 @@ def main() -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         def run(what: str, fn, n: int, *more) -> list:
-            games = pool.map(fn, range(n), *([m] * n for m in more))
+            games = pool.map(fn, range(args.first, args.first + n), *([m] * n for m in more))
             done = []
             with tqdm(games, total=n, desc=what, unit="game", file=sys.stderr) as bar:
                 for game in bar:
@@ -177,7 +180,7 @@ def main() -> None:
         ]
         if args.results:
             Path(args.results).write_text(json.dumps([int(won) for won, _ in touring]))
-        kept = sum(keeper_game(i, args.against) for i in range(n_touring))
+        kept = sum(keeper_game(i, args.against) for i in range(args.first, args.first + n_touring))
         low, high = wilson(kept, n_touring)
         rows.append((f"Touring, keeper alone (the search's own playout policy) vs {args.against}, the same"
                      f" {n_touring} deals", f"{kept / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ""))
