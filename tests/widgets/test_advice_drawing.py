@@ -175,7 +175,7 @@ class TestFigures:
             assert plain["advice"] is None
             box = advised["advice"]
             # read whole on a phone, the tied moves' names too
-            assert " ".join(box["lines"]) == text and 1 <= len(box["lines"]) <= 4, width
+            assert " ".join(box["lines"]) == text and 1 <= len(box["lines"]) <= 5, width
             assert box["bar"] == 1 and box["done"]  # every deal played
             assert waiting["advice"]["bar"] is None and waiting["advice"]["lines"]
             message = advised["message"]

@@ -5,7 +5,7 @@ import { roundRect } from "./canvas.js";
 import { wrapText } from "./text.js";
 
 /** The most lines the advice's progress line takes. */
-export const ADVICE_LINES = 4;
+export const ADVICE_LINES = 5;
 
 /** A figure of the advice in a few characters: "62% ±7" (a chance to win), "29.0 ±5.9" (an
  *  expected score); `short` leaves the interval out. The ± is half the interval's width. */
