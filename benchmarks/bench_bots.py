@@ -6,6 +6,7 @@
     python benchmarks/bench_bots.py --against keeper --on-tour 0   # the Touring search against keeper
     python benchmarks/bench_bots.py --against keeper --model keeper --on-tour 0   # its playouts too
     python benchmarks/bench_bots.py --against keeper --redeal informed --results r.json   # re-deals
+    python benchmarks/bench_bots.py --against keeper --method tree --on-tour 0   # information-set MCTS
     python benchmarks/bench_bots.py --against keeper --touring 100 --first 100   # deals 100-199
 
 Touring: two players, search against greedy (or ``--against keeper``: its own playout policy, which
@@ -32,6 +33,7 @@ from table import print_table  # benchmarks/table.py, beside this script
 from tqdm import tqdm
 
 from touring_widgets.core.stats import normal_interval, wilson
+from touring_widgets.core.tree import tree_move
 from touring_widgets.on_tour import Rules as OnTourRules
 from touring_widgets.on_tour import apply as on_tour_apply
 from touring_widgets.on_tour import new_game as on_tour_new_game
@@ -58,21 +60,32 @@ def timed(policy, times: list[float]):
 
 
 def touring_game(i: int, playouts: int | None, plies: int | None = None, against: str = "greedy",
-                 model: str | None = None, redeal: str | None = None) -> tuple[bool, list[float]]:
+                 model: str | None = None, redeal: str | None = None,
+                 method: str = "flat", most: int | None = None) -> tuple[bool, list[float]]:
     """Game i: search at seat i % 2 against ``against``; (search won, its move times). ``model``:
     how the search's playouts play the other seats, ``redeal`` how it deals what it cannot see
-    (default: the search's own)."""
+    (default: the search's own), ``method`` which search (``METHODS``)."""
     if playouts is not None:
         touring_search.PLAYOUTS = playouts
     if plies is not None:
         touring_search.PLIES = plies
+    if most is not None:
+        touring_search.MOST_PLAYOUTS = most
     if model is not None:
         touring_search.playout_policy = OPPONENTS[model]  # (what the informed re-deal models too)
         touring_search.KIT = replace(touring_search.KIT, playout_policy=OPPONENTS[model])
     if redeal is not None:
         touring_search.KIT = replace(touring_search.KIT, resample=REDEALS[redeal])
     times: list[float] = []
-    return touring_deal(i, timed(touring_search.search_policy, times), OPPONENTS[against]), times
+    return touring_deal(i, timed(METHODS[method], times), OPPONENTS[against]), times
+
+
+def tree_policy(state, seat):
+    """The Touring search as information-set Monte Carlo tree search (``core.tree``), on the flat
+    search's budget and deals."""
+    search = touring_search
+    return tree_move(search.KIT, state, seat, f"search/{state.seed}/{state.ply}", search.PLAYOUTS,
+                     plies=search.PLIES, most=search.MOST_PLAYOUTS)
 
 
 def keeper_game(i: int, against: str = "greedy") -> bool:
@@ -86,6 +99,9 @@ OPPONENTS = {"greedy": touring_greedy, "keeper": touring_keeper}
 #: how the Touring search deals again what its seat cannot see: every way alike, or with the hand
 #: of a seat that just discarded made to agree with that discard
 REDEALS = {"plain": touring_resample, "informed": touring_search.informed_resample}
+#: the Touring search: playouts of each move by sequential halving, kept to keeper's move unless
+#: clearly beaten (the bot), or a tree of the seat's moves (information-set MCTS)
+METHODS = {"flat": lambda state, seat: touring_search.search_policy(state, seat), "tree": tree_policy}
 
 
 def touring_deal(i: int, policy, opponent=touring_greedy) -> bool:
@@ -133,11 +149,15 @@ def main() -> None:
                         help="how the Touring search deals what it cannot see (default: the search's own)")
     parser.add_argument("--first", type=int, default=0,
                         help="the first deal (default 0; --touring 100 --first 100: deals 100-199)")
+    parser.add_argument("--method", choices=sorted(METHODS), default="flat",
+                        help="the Touring search: flat (the bot, default) or tree (information-set MCTS)")
     parser.add_argument("--results", help="a JSON file for each Touring game's result (1: the search won)")
     parser.add_argument("--touring-playouts", type=int, help="the Touring search budget (default PLAYOUTS)")
     parser.add_argument(
         "--touring-plies", type=int, help="moves played out a Touring search move may buy (default PLIES)"
     )
+    parser.add_argument("--touring-most", type=int,
+                        help="the most playouts a Touring search move may buy (default MOST_PLAYOUTS)")
     parser.add_argument("--on-tour-playouts", type=int, help="the On Tour search budget (default PLAYOUTS)")
     args = parser.parse_args()
     n_touring = args.touring if args.touring is not None else 40 if args.quick else 400
@@ -145,6 +165,7 @@ def main() -> None:
     tp = args.touring_playouts or touring_search.PLAYOUTS
     plies = args.touring_plies if args.touring_plies is not None else touring_search.PLIES
     op = args.on_tour_playouts or on_tour_search.PLAYOUTS
+    most = args.touring_most or touring_search.MOST_PLAYOUTS
 
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
@@ -170,7 +191,8 @@ def main() -> None:
         low, high = wilson(wins, n_touring)
         times = [t for _, ts in touring for t in ts]
         rows += [
-            (f"Touring, search ({tp}-{touring_search.MOST_PLAYOUTS} playouts, {plies:,} moves played out"
+            (f"Touring, {'tree ' if args.method == 'tree' else ''}search ({tp}-{most} playouts,"
+             f" {plies:,} moves played out"
              f" a move{f', playouts modelling the opponent as {args.model}' if args.model else ''}"
              f"{f', {args.redeal} re-deals' if args.redeal else ''}) vs"
              f" {args.against}, {n_touring} games, seats alternated",

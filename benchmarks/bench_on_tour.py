@@ -3,6 +3,7 @@
 python benchmarks/bench_on_tour.py            # 10,000 maps, 1,000 games a bot, 5 hard maps a kind
 python benchmarks/bench_on_tour.py --quick    # 500 maps, 200 games a bot, 2 hard maps a kind
 python benchmarks/bench_on_tour.py --baseline REV   # the engine to compare with (default a0bae5e)
+python benchmarks/bench_on_tour.py --instructions   # also count a solo game's instructions (valgrind)
 
 best_tour and a plain depth-first search (``naive_best_tour``, the baseline) score the same
 end-of-game maps in turns, a hundred maps at a time, so both see the same machine load; the
@@ -11,7 +12,9 @@ speed-up is the ratio of their medians. The hard maps are the families of ``on_t
 Solo greedy games per second are timed for this working tree and for the engine of ``REV``
 (taken with ``git archive`` into a temporary folder), each in a fresh process, taking turns, so
 both see the same machine load; wall-clock and CPU time (which leaves out the time other
-processes held the CPU) are both given.
+processes held the CPU) are both given. ``--instructions`` adds the figure that does not move
+with the machine: the instructions a solo greedy game takes, counted by valgrind's callgrind (60
+games after 20), for this engine and the baseline.
 """
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from instructions import instructions_each  # benchmarks/instructions.py, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = "a0bae5e"  # the engine before the playout speed-ups
 RATE_FLAG = "--_games-per-second"  # internal: time games in this process and print JSON
+PLAY_FLAG = "--_play"  # internal: play solo games for valgrind to count
 
 
 def games_per_second(count: int) -> tuple[float, float]:
@@ -49,6 +55,19 @@ def games_per_second(count: int) -> tuple[float, float]:
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     return count / wall, count / cpu
 
+
+def play_games(count: int) -> None:
+    """Solo greedy games with their final score, as ``games_per_second`` times them (what
+    valgrind counts)."""
+    from touring_widgets.on_tour import OnTour
+
+    for seed in range(count):
+        OnTour(players=1, seed=10_000 + seed).play().scores  # noqa: B018 - part of a complete game
+
+
+if __name__ == "__main__" and PLAY_FLAG in sys.argv:
+    play_games(int(sys.argv[-1]))
+    sys.exit(0)
 
 if __name__ == "__main__" and RATE_FLAG in sys.argv:
     # A child process: PYTHONPATH decides which engine is imported; nothing else is loaded.
@@ -209,6 +228,18 @@ def compare_rates(rev: str, count: int, rounds: int) -> list[tuple[str, str, str
     return rows
 
 
+def instruction_rows(rev: str) -> list[tuple[str, str, str]]:
+    """Rows: the instructions a solo greedy game takes, now and at ``rev`` (valgrind)."""
+    mine = instructions_each(__file__, [PLAY_FLAG], 20, 80)
+    if mine is None:
+        return [("instructions a solo greedy game (valgrind)", "valgrind unavailable", "")]
+    with tempfile.TemporaryDirectory() as tmp:
+        theirs = instructions_each(__file__, [PLAY_FLAG], 20, 80, tmp) if extract_engine(rev, tmp) else None
+    ratio = f" ({theirs / mine:.2f}x fewer than {theirs / 1e6:.2f} M at {rev})" if theirs else ""
+    return [("instructions a solo greedy game (valgrind: 60 games after 20)", f"{mine / 1e6:.2f} M{ratio}",
+             "")]
+
+
 def ms(seconds: float) -> str:
     return f"{seconds * 1e3:.3f} ms"
 
@@ -226,6 +257,8 @@ def main(argv: list[str] | None = None) -> None:
         metavar="REV",
         help=f"git revision whose engine the games per second are compared with (default {BASELINE})",
     )
+    parser.add_argument("--instructions", action="store_true",
+                        help="count a solo game's instructions with valgrind, here and in the baseline")
     args = parser.parse_args(argv)
     n_maps = args.maps or (500 if args.quick else 10_000)
     n_games = args.games or (200 if args.quick else 1_000)
@@ -270,6 +303,8 @@ def main(argv: list[str] | None = None) -> None:
     rows.append(("the same in CPU time (without other processes' share)", f"{worst_cpu * 1e3:.0f} ms", ""))
 
     rows += compare_rates(args.baseline, max(50, n_games // 5), 2 if args.quick else 3)
+    if args.instructions:
+        rows += instruction_rows(args.baseline)
     for policy, (mean, sd, lo, hi) in bot_strength(n_games).items():
         rows.append(
             (f"{policy} solo score over {n_games} games", f"mean {mean:.2f} sd {sd:.2f} [{lo}-{hi}]", "")

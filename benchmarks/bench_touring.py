@@ -22,7 +22,6 @@ import inspect
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -34,6 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from instructions import instructions_each  # benchmarks/instructions.py, beside this script
 from table import print_table  # benchmarks/table.py, beside this script
 
 from touring_widgets.touring import Rules, Touring, apply, legal_actions
@@ -155,24 +155,7 @@ def play_games(games: int, judged: bool) -> None:
 def instructions_a_game(judged: bool, folder: str | None = None) -> float | None:
     """The instructions one game takes (of the package in ``folder``, else this one), counted by
     callgrind as the difference between 210 games and 150; None without valgrind."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        return None
-    env = {**os.environ, "PYTHONPATH": folder} if folder else None
-    counts = []
-    with tempfile.TemporaryDirectory(prefix="touring-callgrind-") as tmp:
-        for games in (150, 210):
-            out = Path(tmp) / f"{games}.out"
-            command = [valgrind, "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__,
-                       "--play", str(games), "judged" if judged else "playouts"]
-            try:
-                subprocess.run(command, env=env, capture_output=True, check=True, timeout=1800)
-                lines = out.read_text().splitlines()
-                totals = next(line for line in lines if line.startswith(("summary:", "totals:")))
-            except (OSError, subprocess.SubprocessError, StopIteration):
-                return None
-            counts.append(int(totals.split()[1]))
-    return (counts[1] - counts[0]) / 60
+    return instructions_each(__file__, ["--play", "judged" if judged else "playouts"], 150, 210, folder)
 
 
 def game_of_length(length: int) -> Touring:
@@ -228,13 +211,13 @@ def main() -> None:
                         help="count a game's instructions with valgrind, here and in the baseline")
     parser.add_argument("--measure-engine", nargs=2, type=int, metavar=("GAMES", "RUNS"),
                         help=argparse.SUPPRESS)  # the baseline's subprocess: print JSON and stop
-    parser.add_argument("--play", nargs=2, metavar=("GAMES", "HOW"), help=argparse.SUPPRESS)  # for valgrind
+    parser.add_argument("--play", nargs=2, metavar=("HOW", "GAMES"), help=argparse.SUPPRESS)  # for valgrind
     args = parser.parse_args()
     if args.measure_engine:
         print(json.dumps(best_engine_rate(*args.measure_engine)))
         return
     if args.play:
-        play_games(int(args.play[0]), args.play[1] == "judged")
+        play_games(int(args.play[1]), args.play[0] == "judged")
         return
     games = 100 if args.quick else 1000
     runs = 4 if args.quick else 8

@@ -1,5 +1,6 @@
 """The Touring search's re-deals: what the seat to move cannot see dealt again (T-VIEW), and, when
-the seat before it discarded face down (T-DISCARD), a hand that agrees with that discard."""
+the seat before it discarded face down (T-DISCARD), a hand that agrees with that discard; and the
+tree search (information-set MCTS) on those re-deals."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ from collections import Counter
 
 import pytest
 
-from touring_widgets.touring import Rules, apply, new_game
+from touring_widgets.core.tree import tree_move, tree_search
+from touring_widgets.touring import Action, Rules, Tableau, apply, new_game
 from touring_widgets.touring import search as kit
 from touring_widgets.touring.bots import greedy_policy
 from touring_widgets.touring.state import FACE_UP, State, resample, sort_hand
+
+from .positions import position
 
 
 def after_discards(games: int = 12) -> list[State]:
@@ -81,3 +85,51 @@ def test_T_VIEW_a_re_deal_after_a_play_is_the_plain_one() -> None:
     while state.last is None or state.last[1].kind == "discard":
         state = apply(state, greedy_policy(state, state.turn))
     assert kit.informed_resample(state, state.turn, "s") == resample(state, state.turn, "s")
+
+
+def twin_of(state: State) -> State:
+    """``state`` with the other seat's hand and the draw pile dealt differently: the seat to move
+    cannot tell the two apart (T-VIEW)."""
+    other = 1 - state.turn
+    pool = [*state.hands[other], *state.draw]
+    hands = list(state.hands)
+    hands[other] = sort_hand(pool[-len(state.hands[other]):])
+    twin = State(state.rules, state.seed, tuple(hands), tuple(pool[:len(state.draw)]), state.discard,
+                 state.tables, state.turn, state.ply, state.reshuffles, None, False, state.drawn, state.last)
+    assert everything(twin) == everything(state) and twin != state
+    return twin
+
+
+@pytest.mark.parametrize("i", [7, 35, 49])
+def test_T_VIEW_the_tree_search_reads_no_card_the_seat_cannot_see(i: int) -> None:
+    state = POSITIONS[i]
+    seat = state.turn
+    tree = tree_search(kit.KIT, state, seat, "same", 60)
+    again = tree_search(kit.KIT, twin_of(state), seat, "same", 60)
+    assert {m: (c.n, c.total, c.avail) for m, c in tree.children.items()} == {
+        m: (c.n, c.total, c.avail) for m, c in again.children.items()}
+
+
+def test_the_tree_search_tries_only_legal_moves_and_counts_every_iteration() -> None:
+    state = POSITIONS[9]
+    seat = state.turn
+    tree = tree_search(kit.KIT, state, seat, "s", 80)
+    legal = set(kit.candidates(state, seat))
+    assert tree.n == 80 == sum(c.n for c in tree.children.values())
+    assert set(tree.children) == legal  # the root tries every move (7 or fewer) before any again
+    for child in tree.children.values():
+        assert child.avail >= child.n  # a move is tried only where it is legal
+        assert sum(g.n for g in child.children.values()) <= child.n
+    assert tree_move(kit.KIT, state, seat, "s", 80) == max(tree.children.items(), key=lambda mc: mc[1].n)[0]
+
+
+def test_T_WIN_the_tree_search_completes_the_trip_when_it_can() -> None:
+    """Seat 0 is 75 miles from 590 with a 75 in hand: every playout of that move is a win, and
+    the tree plays it (keeping the 75 loses some games the other seat finishes first)."""
+    leader = Tableau(go=("go",), freeway=("freeway",), piles=(8, 4, 2, 1))
+    state = position([["m75", "m25", "m35", "go", "gasoline", "wrecker"], ["m25", "m35", "go"]],
+                     [leader, Tableau(go=("go",), freeway=("freeway",), piles=(8, 4, 2, 0))])
+    tree = tree_search(kit.KIT, state, 0, "s", 40)
+    best = max(tree.children.items(), key=lambda mc: mc[1].n)
+    assert best[0] == Action("play", "m75") and best[1].mean == 1.0
+    assert tree_move(kit.KIT, state, 0, "s", 40) == Action("play", "m75")
