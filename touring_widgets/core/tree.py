@@ -89,11 +89,10 @@ def tree_search(kit: SearchKit, state: Any, seat: int, seed: int | str, iteratio
                 node = children[move] = Node(avail=1)
                 growing = False
             else:
-                log = math.log
                 move, node = max(
                     ((m, children[m]) for m in tried),
                     key=lambda mc: (mc[1].total / mc[1].n - lo) / span
-                    + explore * math.sqrt(log(mc[1].avail) / mc[1].n),
+                    + explore * math.sqrt(math.log(mc[1].avail) / mc[1].n),
                 )
             path.append(node)
             world = apply(world, move)
