@@ -14,7 +14,7 @@ import touring_widgets as tw
 from touring_widgets.errors import IllegalAction
 from touring_widgets.on_tour import SPACES, best_tour, check_tour
 from touring_widgets.on_tour.facts import ADJACENT
-from touring_widgets.on_tour.scoring import normalise_cell
+from touring_widgets.on_tour.scoring import best_tour_of_cells, normalise_cell
 from touring_widgets.on_tour.scoring.best import search
 from touring_widgets.on_tour.scoring.tour import arrays
 
@@ -126,6 +126,14 @@ class TestBestTour:
         score = best_tour(board)
         assert score.total == brute(board)
         assert check_tour(board, score.tour) == score
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.one_of(small_maps(), wild_patches(), full_maps()))
+    def test_O_SCORE_a_states_cells_score_as_its_map(self, board: dict) -> None:
+        # Games score a state's cells as they are (best_tour_of_cells), without a dict of them:
+        # the same tour and score as the map, circles, stars and Xs included.
+        cells = tuple(board.get(s) for s in SPACES)
+        assert best_tour_of_cells(cells) == best_tour(board)
 
     @settings(max_examples=30, deadline=None)
     @given(st.integers(0, 10**9), st.integers(2, 8))

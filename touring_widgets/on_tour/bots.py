@@ -18,7 +18,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache, lru_cache
-from itertools import accumulate, compress, islice, pairwise
+from itertools import accumulate, compress, islice
 from operator import gt, itemgetter
 
 from .actions import Action, canonical_action
@@ -167,6 +167,7 @@ _NO_BACK = [-1] * N_SPACES
 _NO_ANCHOR = [0] * N_SPACES
 _PLACES = range(N_SPACES)
 _EDGE = tuple(min(k, N_SPACES - 1 - k) for k in range(N_SPACES))  # places to the nearer end
+_OFF = tuple(-50.0 - e for e in _EDGE)  # a number that fits nowhere, on an unbroken stretch
 
 
 def _anchors(cells: tuple, order: tuple[int, ...]) -> tuple[list[int], list[float], list[int], list[bool]]:
@@ -184,6 +185,9 @@ def _anchors(cells: tuple, order: tuple[int, ...]) -> tuple[list[int], list[floa
     stair_v: list[int] = []  # the best runs so far by last value: values and weights both rising
     stair_w: list[int] = []
     stair_at: list[int] = []  # where each of those runs ends
+    # The last of them, the heaviest run: most numbers along a plan extend it, so they are
+    # handled first, without a search of the stair.
+    last_v, last_w, last_at = -1, 0, -1
     solid = 0  # places holding a number or an X
     for k in compress(_PLACES, seq):  # the places that are not empty
         cell = seq[k]
@@ -193,45 +197,55 @@ def _anchors(cells: tuple, order: tuple[int, ...]) -> tuple[list[int], list[floa
                 solid |= 1 << k
             continue
         solid |= 1 << k
+        if v > last_v:
+            last_w += 2 if cell[1] else 1
+            back[k] = last_at
+            stair_v.append(v)
+            stair_w.append(last_w)
+            stair_at.append(k)
+            last_v = v
+            last_at = k
+            continue
         top = len(stair_v)
         j = bisect_right(stair_v, v)
         if j:
-            w = stair_w[j - 1] + (2 if cell[1] else 1)
-            back[k] = stair_at[j - 1]
-            lo = j - 1 if stair_v[j - 1] == v else j
+            i = j - 1
+            w = stair_w[i] + (2 if cell[1] else 1)
+            back[k] = stair_at[i]
+            lo = i if stair_v[i] == v else j
         else:
             w = 2 if cell[1] else 1
             lo = 0
-        if j == top:  # the longest run so far grows (or its last number is replaced)
-            if lo == j:
-                stair_v.append(v)
-                stair_w.append(w)
-                stair_at.append(k)
-            else:
-                stair_v[lo] = v
-                stair_w[lo] = w
-                stair_at[lo] = k
+        if j == top:  # the last number of the heaviest run is replaced
+            stair_v[lo] = last_v = v
+            stair_w[lo] = last_w = w
+            stair_at[lo] = last_at = k
             continue
         hi = j
         while hi < top and stair_w[hi] <= w:
             hi += 1
         stair_v[lo:hi], stair_w[lo:hi], stair_at[lo:hi] = [v], [w], [k]
+        if hi == top:
+            last_v, last_w, last_at = v, w, k
+    # Walk the heaviest run back from its end: its anchors, their values, the stretches after them.
+    at_anchor = _NO_ANCHOR[:]
     kept = []
-    k = stair_at[-1] if stair_at else -1
+    around_v = [100.0]
+    k = last_at
+    broken = [solid >> (k + 1) != 0]  # after the last anchor (or anywhere, with none)
     while k >= 0:
         kept.append(k)
-        k = back[k]
-    at_anchor = _NO_ANCHOR[:]
-    for k in kept:
         at_anchor[k] = 1
+        around_v.append(float(seq[k][0]))
+        a = back[k]
+        broken.append(solid >> (a + 1) & ((1 << (k - a - 1)) - 1) != 0)
+        k = a
+    kept.append(-1)
     kept.reverse()
-    around_v = [float(seq[k][0]) for k in kept]
-    around_v.insert(0, -1.0)
-    kept.insert(0, -1)
-    broken = [solid >> (a + 1) & ((1 << (k - a - 1)) - 1) != 0 for a, k in pairwise(kept)]
-    broken.append(solid >> (kept[-1] + 1) != 0)
-    around_v.append(100.0)
     kept.append(n)
+    around_v.append(-1.0)
+    around_v.reverse()
+    broken.reverse()
     return list(accumulate(at_anchor)), around_v, kept, broken
 
 
@@ -265,6 +279,7 @@ class PlanJudge:
         """``number(low, i)`` and ``number(high, i)`` for each space of ``spaces``, each plus the
         circle bonus for the spaces of ``cards``."""
         pos, stretch, around_v, around_k = self.pos, self.stretch, self.around_v, self.around_k
+        broken = self.broken
         lows = []
         highs = []
         for i in spaces:
@@ -273,25 +288,21 @@ class PlanJudge:
             a = around_v[s]
             b = around_v[s + 1]
             bonus = CIRCLE_BONUS if i in cards else 0.0
-            if a <= low and high <= b:
-                ka = around_k[s]
-                ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
-                lows.append(FIT - 2.0 * abs(low - ideal) + bonus)
-                highs.append(FIT - 2.0 * abs(high - ideal) + bonus)
-                continue
-            off = ((50.0 if self.broken[s] else 0.0) - _EDGE[k]) - 50.0 + bonus
-            if a <= low <= b:
-                ka = around_k[s]
-                ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
-                lows.append(FIT - 2.0 * abs(low - ideal) + bonus)
-            else:
+            if high < a or low > b:  # neither fits: both score as x_score(i) - 50 (all whole numbers)
+                off = (50.0 if broken[s] else 0.0) + _OFF[k] + bonus
                 lows.append(off)
-            if a <= high <= b:
-                ka = around_k[s]
-                ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
+                highs.append(off)
+                continue
+            ka = around_k[s]
+            ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
+            if a <= low:
+                lows.append(FIT - 2.0 * abs(low - ideal) + bonus)
+            else:
+                lows.append((50.0 if broken[s] else 0.0) + _OFF[k] + bonus)
+            if high <= b:
                 highs.append(FIT - 2.0 * abs(high - ideal) + bonus)
             else:
-                highs.append(off)
+                highs.append((50.0 if broken[s] else 0.0) + _OFF[k] + bonus)
         return lows, highs
 
     def star(self, i: int) -> float:

@@ -19,7 +19,7 @@ from .bots import POLICIES
 from .facts import SPACES
 from .moves import apply, explain, legal_actions
 from .rules import Rules
-from .scoring import Score, best_tour
+from .scoring import Score, best_tour_of_cells
 from .search import search_policy
 from .state import State, new_game, resample
 from .view import render_text, view
@@ -98,7 +98,7 @@ class OnTour(Game):
 
     def _scores_of(self, state: State) -> list[Score]:
         if self._scores is None or self._scores[0] is not state:
-            self._scores = (state, [best_tour(state.map(p)) for p in range(state.players)])
+            self._scores = (state, [best_tour_of_cells(state.maps[p]) for p in range(state.players)])
         return self._scores[1]
 
     # -- questions about the position --------------------------------------------------------

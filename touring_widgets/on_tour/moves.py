@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..core.frozen import fast_constructor
 from ..core.legal import LegalActions
 from ..core.verdict import Verdict, unreadable
 from ..errors import IllegalAction
 from .actions import Action, read_action, seat_keyword
 from .facts import CARD_REGION, INDEX, REGION_MASK, SPACES, bits, spaces_of
-from .state import State, end_turn_with
+from .state import State, end_turn_with, make_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +32,12 @@ class Ruling:
     cells: tuple[tuple[int, Any], ...] = ()
 
 
+#: ``Ruling(...)`` with all five fields given in order, built faster, for values already checked.
+_make_ruling = fast_constructor(Ruling)
+
+
 def _no(reason: str, rule: str, seat: int | None = None) -> Ruling:
-    return Ruling(False, f"{reason} ({rule})", rule, seat)
+    return _make_ruling(False, f"{reason} ({rule})", rule, seat, ())
 
 
 def card_masks(state: State) -> tuple[int, ...]:
@@ -66,6 +71,8 @@ def _fits_two(masks: tuple[int, ...], empty: int) -> bool:
 def pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
     """The cards (indices) for numbers in spaces s1 and s2 circling most, or None if none fit (O-CIRCLE)."""
     masks = card_masks(state)
+    cards = state.cards
+    id1, id2 = SPACES[s1], SPACES[s2]
     best = None
     best_circles = -1
     for i, mi in enumerate(masks):
@@ -73,7 +80,7 @@ def pairing(state: State, s1: int, s2: int) -> tuple[int, int] | None:
             continue
         for j, mj in enumerate(masks):
             if i != j and mj >> s2 & 1:
-                circles = (state.cards[i] == SPACES[s1]) + (state.cards[j] == SPACES[s2])
+                circles = (cards[i] == id1) + (cards[j] == id2)
                 if circles > best_circles:
                     best, best_circles = (i, j), circles
     return best
@@ -194,16 +201,18 @@ def ruling(state: State, action: Action, words: bool = True) -> Ruling:
             )
         cells = []
         notes = []
+        any_circled = False
         for (n, sid), i, c in zip(marks, spaces, pair):
             card = state.cards[c]
             circled = _circled(state, sid, card)
+            any_circled = any_circled or circled
             cells.append((i, (n, circled)))
             if words:
                 notes.append(
                     f"{n:02d} in {sid} with card {card} ({CARD_REGION[card]}{', circled' if circled else ''})"
                 )
         said = " and ".join(notes)
-        if any(c[1][1] for c in cells):
+        if any_circled:
             return _ok(seat, cells, f"{said} (O-WRITE, O-CIRCLE)" if words else "", "O-CIRCLE")
         return _ok(seat, cells, f"{said} (O-WRITE)" if words else "", "O-WRITE")
     if forced and _fits_two(masks, empty):
@@ -226,7 +235,7 @@ def ruling(state: State, action: Action, words: bool = True) -> Ruling:
 
 
 def _ok(seat: int, cells: list[tuple[int, Any]], reason: str, rule: str) -> Ruling:
-    return Ruling(True, reason, rule, seat, tuple(cells))
+    return _make_ruling(True, reason, rule, seat, tuple(cells))
 
 
 def _cell_text(cell: Any) -> str:
@@ -282,7 +291,7 @@ def write(state: State, verdict: Ruling) -> State:
     written = (*state.written[:p], True, *state.written[p + 1 :])
     if all(written):
         return end_turn_with(state, maps, empties, written)
-    return State(
+    return make_state(
         state.rules, state.seed, state.players, state.setup, state.setup_rolls, maps, empties,
         state.round, state.roller, state.deck, state.discard, state.cards, state.dice, state.reshuffled,
         written, state.over,

@@ -13,7 +13,7 @@ from ..core.search import SearchKit, best_move
 from .bots import CIRCLE_BONUS, WRONG_ORDER, PlanJudge, greedy_policy, setup_plan
 from .facts import INDEX, N_SPACES
 from .moves import apply, legal_actions
-from .scoring import best_tour
+from .scoring import best_tour_of_cells
 from .state import State
 from .state import resample as _resample
 
@@ -122,7 +122,7 @@ def turn(state: State) -> int | None:
 
 def value(state: State, seat: int) -> float:
     """The seat's final score: its best tour's spaces plus circles (O-SCORE)."""
-    return float(best_tour(state.map(seat)).total)
+    return float(best_tour_of_cells(state.maps[seat]).total)
 
 
 def capped_value(state: State, seat: int) -> float:

@@ -9,7 +9,7 @@ from ..core.text import counted
 from .actions import read_action
 from .facts import BOARD, CARD_REGION, INDEX, SPACES
 from .moves import pairing
-from .scoring import Score, best_tour
+from .scoring import Score, best_tour_of_cells
 from .state import State
 
 # The position as text lives with the position; these are its names here too.
@@ -224,7 +224,7 @@ def _narrate_end(before: State, after: State) -> str:
     """The end: every map full, each score, the winners (or a solo game's points)."""
     text = _cite("; everyone has written", "O-DISCARD")
     text += _cite("; every space of every map is filled: the game is over", "O-END")
-    scores = [best_tour(after.map(p)) for p in range(after.players)]
+    scores = [best_tour_of_cells(after.maps[p]) for p in range(after.players)]
     for p, score in enumerate(scores):
         tour = " -> ".join(score.tour)
         spaces = counted(score.spaces, "space")

@@ -7,7 +7,7 @@ Three exact searches share the work, each in its own module:
 - ``tour``: what a tour is: a map read (cells, arrays), a tour checked and scored (``Score``,
   ``check_tour``), how ties between equally good tours are broken;
 - ``best``: ``best_tour``, which runs the memoised search and, on the maps where it runs past its
-  budget, whichever of the other two suits the map;
+  budget, whichever of the other two suits the map (``best_tour_of_cells`` for a state's cells);
 - ``memoised``: a search over (space, last number, visited spaces that still matter), quick
   whenever those cycles are short, as on the maps real games produce;
 - ``branch_and_bound``: states (space, spaces a tour could still reach), bounds that follow the
@@ -16,7 +16,7 @@ Three exact searches share the work, each in its own module:
 - ``graph``: the board as bit masks, which all of them read.
 """
 
-from .best import best_tour
+from .best import best_tour, best_tour_of_cells
 from .tour import Score, check_tour, normalise_cell
 
-__all__ = ["Score", "best_tour", "check_tour", "normalise_cell"]
+__all__ = ["Score", "best_tour", "best_tour_of_cells", "check_tour", "normalise_cell"]

@@ -9,9 +9,9 @@ from ..facts import N_SPACES, SPACES
 from .branch_and_bound import bounded
 from .frontier import frontier
 from .memoised import plain
-from .tour import Score, TooWild, arrays
+from .tour import Score, TooWild, arrays, cell_arrays
 
-__all__ = ["PLAIN_BUDGET", "best_tour", "search"]
+__all__ = ["PLAIN_BUDGET", "best_tour", "best_tour_of_cells", "search"]
 
 
 def best_tour(board: Mapping[str, Any]) -> Score:
@@ -25,7 +25,16 @@ def best_tour(board: Mapping[str, Any]) -> Score:
 
     Raises IllegalAction (O-MAP) for a map that is not a dict, an unknown space id or a malformed cell.
     """
-    vals, stars, circled, usable = arrays(board)
+    return _best(*arrays(board))
+
+
+def best_tour_of_cells(cells: tuple[Any, ...]) -> Score:
+    """``best_tour`` of a map as a state holds it: a cell per space in board order, already
+    checked (``State.maps[seat]``), read without making a dict of it first."""
+    return _best(*cell_arrays(cells))
+
+
+def _best(vals: list[int], stars: int, circled: int, usable: int) -> Score:
     path = search(vals, stars, circled, usable)
     tour = [SPACES[i] for i in path]
     circles = sum(1 for i in path if circled >> i & 1)

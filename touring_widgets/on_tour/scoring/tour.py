@@ -16,7 +16,7 @@ from typing import Any
 from ...errors import IllegalAction
 from ..facts import INDEX, N_SPACES, NEIGHBOUR_MASK, is_route
 
-__all__ = ["Score", "TooWild", "arrays", "check_tour", "normalise_cell", "start_rank"]
+__all__ = ["Score", "TooWild", "arrays", "cell_arrays", "check_tour", "normalise_cell", "start_rank"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +73,7 @@ def arrays(board: Mapping[str, Any]) -> tuple[list[int], int, int, int]:
         raise IllegalAction(
             f"a map must be a dict of space id -> cell, not {type(board).__name__} (O-MAP)", "O-MAP"
         )
-    vals = [-1] * N_SPACES
-    stars = circled = usable = 0
+    cells: list[Any] = [None] * N_SPACES
     for sid, cell in board.items():
         i = _INDEX.get(sid)
         if i is None:
@@ -82,13 +81,25 @@ def arrays(board: Mapping[str, Any]) -> tuple[list[int], int, int, int]:
         if cell is None:
             continue
         if type(cell) is tuple and len(cell) == 2 and type(cell[0]) is int and type(cell[1]) is bool:
-            mark, ring = cell
-            if not 0 <= mark <= 99:
+            if not 0 <= cell[0] <= 99:
                 normalise_cell(cell, f"{sid}: ")  # raises
+            cells[i] = cell
         else:
-            mark, ring = normalise_cell(cell, f"{sid}: ")
-            if mark == "X":
-                continue
+            cells[i] = normalise_cell(cell, f"{sid}: ")
+    return cell_arrays(cells)
+
+
+def cell_arrays(cells: tuple[Any, ...] | list[Any]) -> tuple[list[int], int, int, int]:
+    """``arrays`` of a map given as a state holds it: a cell per space in board order, each
+    already in canonical form (nothing to check)."""
+    vals = [-1] * N_SPACES
+    stars = circled = usable = 0
+    for i, cell in enumerate(cells):
+        if cell is None:
+            continue
+        mark, ring = cell
+        if mark == "X":
+            continue
         bit = 1 << i
         usable |= bit
         if ring:
