@@ -8,6 +8,7 @@
     python benchmarks/bench_bots.py --against keeper --redeal informed --results r.json   # re-deals
     python benchmarks/bench_bots.py --against keeper --method tree --on-tour 0   # information-set MCTS
     python benchmarks/bench_bots.py --against keeper --touring 100 --first 100   # deals 100-199
+    python benchmarks/bench_bots.py --compare a.json,b.json [c.json]   # results, deal by deal
 
 Touring: two players, search against greedy (or ``--against keeper``: its own playout policy, which
 it must beat to add anything of its own), seats alternated (game i: search sits at seat i % 2),
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -135,6 +137,63 @@ def spread(times: list[float]) -> str:
     return f"mean {statistics.mean(times):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.3f} s"
 
 
+def load_results(files: str) -> tuple[dict[int, int], dict[int, int], str]:
+    """The results of a run, from ``--results`` files joined by commas: (deal -> search won,
+    deal -> keeper alone won, what ran). A file of a bare list (an earlier form) is deals from 0
+    on, with no keeper."""
+    search: dict[int, int] = {}
+    keeper: dict[int, int] = {}
+    runs = []
+    for name in files.split(","):
+        data = json.loads(Path(name).read_text())
+        if isinstance(data, list):
+            data = {"first": 0, "search": data, "keeper": [], "run": name}
+        first = data["first"]
+        search.update((first + i, won) for i, won in enumerate(data["search"]))
+        keeper.update((first + i, won) for i, won in enumerate(data["keeper"]))
+        runs.append(data["run"])
+    return search, keeper, " + ".join(dict.fromkeys(runs))
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """The exact two-sided p-value of McNemar's test: of the deals only one side won, how unlikely
+    so lopsided a split is if either side were as likely to be the one."""
+    n = only_a + only_b
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def compare(first: str, second: str | None = None) -> None:
+    """Print two sets of results deal by deal: a run's search against keeper alone on the same
+    deals, or two runs' searches; only the deals both played count."""
+    a, keeper, run_a = load_results(first)
+    if second is None:
+        b, name_a, name_b, run_b = keeper, "search", "keeper alone", run_a
+    else:
+        b, _, run_b = load_results(second)
+        name_a, name_b = "first run", "second run"
+    deals = sorted(a.keys() & b.keys())
+    if not deals:
+        raise SystemExit("no deal played by both: nothing to compare")
+    n = len(deals)
+    wins_a, wins_b = sum(a[d] for d in deals), sum(b[d] for d in deals)
+    only_a = sum(a[d] > b[d] for d in deals)
+    only_b = sum(b[d] > a[d] for d in deals)
+    diffs = [a[d] - b[d] for d in deals]
+    low, high = normal_interval(statistics.mean(diffs), statistics.variance(diffs), n) if n > 1 else (0, 0)
+    rows = [
+        (f"{name_a}: {run_a}", f"{wins_a / n:.1%} won", ""),
+        (f"{name_b}: {run_b}", f"{wins_b / n:.1%} won", ""),
+        (f"deals both played ({deals[0]}-{deals[-1]})", f"{n}", ""),
+        ("won by both / by neither", f"{sum(a[d] & b[d] for d in deals)} / {n - wins_a - only_b}", ""),
+        (f"won only by the {name_a} / only by the {name_b}", f"{only_a} / {only_b}", ""),
+        (f"{name_a} minus {name_b} (paired)",
+         f"{(wins_a - wins_b) / n:+.1%} (95% {low:+.1%} to {high:+.1%})", ""),
+        ("McNemar's exact test (two-sided p)", f"{sign_test(only_a, only_b):.3f}", ""),
+    ]
+    print_table(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="40 Touring games and 10 On Tour games")
@@ -159,7 +218,14 @@ def main() -> None:
     parser.add_argument("--touring-most", type=int,
                         help="the most playouts a Touring search move may buy (default MOST_PLAYOUTS)")
     parser.add_argument("--on-tour-playouts", type=int, help="the On Tour search budget (default PLAYOUTS)")
+    parser.add_argument("--compare", nargs="+", metavar="FILES",
+                        help="compare --results files deal by deal and stop: one run (its search against"
+                        " keeper alone) or two (the first's search against the second's); a run given"
+                        " as several files joined by commas (a.json,b.json) counts them together")
     args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare[:2])
+        return
     n_touring = args.touring if args.touring is not None else 40 if args.quick else 400
     n_on_tour = args.on_tour if args.on_tour is not None else 10 if args.quick else 200
     tp = args.touring_playouts or touring_search.PLAYOUTS
@@ -200,9 +266,13 @@ def main() -> None:
              ">= 55% of 1,000" if args.against == "keeper" else ">= 70% of 400"),
             ("Touring, CPU time a search move", spread(times), "<= 1 s"),
         ]
+        keeper = [keeper_game(i, args.against) for i in range(args.first, args.first + n_touring)]
+        kept = sum(keeper)
         if args.results:
-            Path(args.results).write_text(json.dumps([int(won) for won, _ in touring]))
-        kept = sum(keeper_game(i, args.against) for i in range(args.first, args.first + n_touring))
+            Path(args.results).write_text(json.dumps({
+                "run": rows[-2][0], "first": args.first,
+                "search": [int(won) for won, _ in touring], "keeper": [int(won) for won in keeper],
+            }))
         low, high = wilson(kept, n_touring)
         rows.append((f"Touring, keeper alone (the search's own playout policy) vs {args.against}, the same"
                      f" {n_touring} deals", f"{kept / n_touring:.1%} won (95% {low:.1%}-{high:.1%})", ""))
