@@ -4,13 +4,17 @@ at a hidden card; and the search bot built on the same playouts."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
+import pandas as pd
 import pytest
 
 import touring_widgets as tw
 from touring_widgets import lab
-from touring_widgets.core.search import advice_search, results, tied_best
+from touring_widgets.core.search import Search, SearchKit, advice_search, kit_of, results, tied_best
+from touring_widgets.lab.advise import table as advice_table
 from touring_widgets.on_tour.scoring import best_tour
+from touring_widgets.touring.bots import keeper_policy, random_policy
 
 WIN_NOW = dict(  # seat 0 is one 25 from 590 miles (T-WIN) and holds it
     hands={0: ["m25", "m35", "gasoline", "wrecker", "burning_oil", "stop_to_refuel"]},
@@ -18,6 +22,14 @@ WIN_NOW = dict(  # seat 0 is one 25 from 590 miles (T-WIN) and holds it
             1: {"go": ["go"]}},
     seed=3,
 )
+
+
+def played_out(kit: SearchKit, g: tw.Touring, n: int, seed: int | str) -> pd.DataFrame:
+    """The advice's table at ``g``'s position by ``kit``, played out here, deal by deal."""
+    search = Search(kit, g.state, g.turn, seed)
+    search.run(n)
+    search.deals = n
+    return advice_table(search)
 
 
 def touring_midgame(seed: int = 7, plies: int = 12) -> tw.Touring:
@@ -64,6 +76,35 @@ class TestAdvice:
         assert set(table["move"]) == {str(a) for a in g.legal_actions()}
         assert (table["playouts"] == 20).all() and table.attrs["kind"] == "chance to win"
         assert table.attrs["assumes"] == "if others play as greedy"
+
+    def test_t_view_each_other_seat_is_played_out_as_the_bot_that_plays_it(self):
+        g = tw.Touring(players=["human", "random"], seed=7)
+        table = lab.advise(g, n=30, seed=2, progress=False)
+        assert table.attrs["assumes"] == "if seat 1 plays as random"
+        kit = kit_of(g)
+        as_random = played_out(replace(kit, playout_policy=random_policy), g, 30, 2)
+        as_greedy = played_out(kit, g, 30, 2)
+        assert table.equals(as_random) and not table.equals(as_greedy)
+        # a search seat is played out as keeper, the policy its own playouts use
+        searcher = lab.advise(tw.Touring(players=["human", "search"], seed=7), n=30, seed=2, progress=False)
+        assert searcher.equals(played_out(replace(kit, playout_policy=keeper_policy), g, 30, 2))
+        assert searcher.attrs["assumes"] == "if seat 1 plays as keeper"
+
+    def test_t_view_seats_of_several_bots_each_as_its_own_and_never_a_hidden_card(self):
+        g = tw.Touring(players=["human", "keeper", "random"], seed=5)
+        while g.players[g.turn] != "human" or g.position < 9:
+            g.step()
+        seat = g.turn
+        first = lab.advise(g, n=16, seed=3, progress=False)
+        assert first.attrs["assumes"] == "if seat 1 plays as keeper and seat 2 as random"
+
+        def by_seat(state, s):
+            return (keeper_policy if s == 1 else random_policy)(state, s)
+
+        assert first.equals(played_out(replace(kit_of(g), playout_policy=by_seat), g, 16, 3))
+        other = g.fork(resample=True, seed="other", seat=seat)
+        assert other.state.hands != g.state.hands
+        assert lab.advise(other, n=16, seed=3, progress=False).equals(first)
 
     def test_o_score_a_last_writing_is_worth_its_final_score_exactly(self):
         o = on_tour_last_turn()

@@ -430,14 +430,22 @@ def test_T_TEAMS_a_seat_never_sees_its_partner_s_hand(data: st.DataObject) -> No
             "T-TEAMS: a re-deal for a seat keeps its partner's hand, as if the seat saw it"
 
 
-def replayed(state: Any, action: Any, seat: int) -> Any:
-    """The end of a playout replayed by the rules alone: the seat plays keeper, the others greedy."""
+#: how the advice plays out a seat of each kind of player: its own bot, a search bot as keeper (what
+#: its own playouts play), a human as greedy
+PLAYED_AS = {"greedy": touring_bots.greedy_policy, "human": touring_bots.greedy_policy,
+             "keeper": touring_bots.keeper_policy, "search": touring_bots.keeper_policy,
+             "random": touring_bots.random_policy}
+
+
+def replayed(state: Any, action: Any, seat: int, players: tuple[str, ...]) -> Any:
+    """The end of a playout replayed by the rules alone: the seat plays keeper, the others as the
+    advice plays them out (``PLAYED_AS``)."""
     state = tw.touring.apply(state, action)
     for _ in range(touring_search.CAP):
         if state.over:
             break
         mover = state.turn
-        policy = touring_bots.keeper_policy if mover == seat else touring_bots.greedy_policy
+        policy = touring_bots.keeper_policy if mover == seat else PLAYED_AS[players[mover]]
         state = tw.touring.apply(state, policy(state, mover))
     return state
 
@@ -457,7 +465,7 @@ def test_T_TEAMS_the_search_and_the_advice_count_a_partner_s_win_as_the_seat_s(d
     for i in range(2):
         dealt = touring_search.resample(game.state, seat, f"view/deal/{i}")
         for action in list(search.moves)[:3]:
-            end = replayed(dealt, action, seat)
+            end = replayed(dealt, action, seat, game.players)
             won = [] if end.winner is None else list(end.seats_of(end.team_of(end.winner)))
             value = touring_search.value(end, seat)
             assert value == float(seat in won) == touring_search.value(end, partner), \

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .game import Game, check_seed
@@ -41,6 +41,9 @@ class SearchKit:
             noun, judge: how its progress line words them.
         assumes: what the figures take for granted about the other seats, in words the
             progress line adds to "Each figure is the chance to win" ("" when nothing: a solo game).
+        model: the name of ``playout_policy`` ("greedy"); models: policy name -> (the name it is
+            played out as, the policy) for the bots the advice plays a seat as, in place of the
+            model of an opponent (``advice_kit``; a seat not named there, a human's, stays on it).
     """
 
     kind: str
@@ -66,6 +69,8 @@ class SearchKit:
     noun: str = "move"
     judge: str = "a quick judge"
     assumes: str = ""
+    model: str = ""
+    models: dict[str, tuple[str, Callable[[Any, int], Any]]] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         low, high = self.bounds
@@ -472,6 +477,37 @@ def kit_of(game: Game | type[Game]) -> SearchKit:
     return spec_of(game).search
 
 
+@dataclass(frozen=True)
+class SeatModels:
+    """A playout policy that plays each seat as its own bot: ``policies[seat](state, seat)``."""
+
+    policies: tuple[Callable[[Any, int], Any], ...]
+
+    def __call__(self, state: Any, seat: int) -> Any:
+        return self.policies[seat](state, seat)
+
+
+def advice_kit(game: Game, seat: int) -> SearchKit:
+    """The game's kit for advice to ``seat``: every other seat played out as the bot that plays
+    it (``kit.models``: a search bot as the policy its own playouts use), a human's seat as the
+    model of an opponent; ``assumes`` then names each seat's model ("if seat 1 plays as keeper").
+    The game's own kit when every other seat plays as that model."""
+    kit = kit_of(game)
+    names = []
+    policies = []
+    for player in game.players:
+        name, policy = kit.models.get(player, (kit.model, kit.playout_policy))
+        names.append(name)
+        policies.append(policy)
+    others = [s for s in range(len(names)) if s != seat]
+    if not kit.models or all(names[s] == kit.model for s in others):
+        return kit
+    said = [f"seat {s} plays as {names[s]}" if k == 0 else f"seat {s} as {names[s]}"
+            for k, s in enumerate(others)]
+    words = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+    return replace(kit, playout_policy=SeatModels(tuple(policies)), assumes=f"if {words}")
+
+
 def advice_search(game: Game, seat: int | None = None, seed: int | str = 0) -> Search:
     """A search over every legal move of ``seat`` (default: the seat to move) at the game's position.
 
@@ -486,4 +522,4 @@ def advice_search(game: Game, seat: int | None = None, seed: int | str = 0) -> S
     seat = turn if seat is None else game._seat(seat)
     if seat != turn:
         raise ValueError(f"seat {seat} is not to move: advice is for the seat to move, seat {turn}")
-    return Search(kit_of(game), game.state, seat, check_seed(seed))
+    return Search(advice_kit(game, seat), game.state, seat, check_seed(seed))

@@ -18,7 +18,7 @@ from concurrent.futures import Executor, as_completed
 from typing import Any
 
 from ..core.game import Game
-from ..core.search import Search, Tally, advice_search, kit_of, results
+from ..core.search import Search, Tally, advice_kit, advice_search, kit_of, results
 from .simulate import game_class, need_pandas
 
 #: the column of the estimate, by what a playout is worth
@@ -32,11 +32,14 @@ def advise(game: Game, seat: int | None = None, n: int = 200, seed: int | str = 
     Each of ``n`` deals re-deals every card the seat cannot see (``fork(resample=True)``: the
     other hands, the draw pile, face-down discards; in On Tour the deck order and the dice to
     come), and every move is played out on each deal to the end: by the game's model of an
-    opponent (``playout_policy``: greedy) for the other seats, by its ``own_policy`` for the seat
-    (Touring: keeper, greedy that keeps its attacks; On Tour: greedy). So the advice never depends
-    on a hidden card, and the same ``seed`` gives the same table whatever runs it. The table's
-    ``attrs["assumes"]`` says what its figures take for granted of the other seats ("if others
-    play as greedy"; "" in On Tour, where a seat's score is its own).
+    opponent (``playout_policy``: greedy) for the other seats that humans play, by its
+    ``own_policy`` for the seat (Touring: keeper, greedy that keeps its attacks; On Tour: greedy).
+    So the advice never depends on a hidden card, and the same ``seed`` gives the same table
+    whatever runs it. A seat another bot plays is played out as that bot (Touring: keeper,
+    random; a search seat as keeper, the policy its own playouts use; ``core.search.advice_kit``).
+    The table's ``attrs["assumes"]`` says what its figures take for granted of the other seats
+    ("if others play as greedy", "if seat 1 plays as keeper"; "" in On Tour, where a seat's score
+    is its own).
 
     Columns: ``move`` (its text), the estimate (``win_chance`` in Touring: the share of playouts
     the seat's team won, T-WIN; ``expected_score`` in On Tour: the mean final score, O-SCORE), a
@@ -89,7 +92,7 @@ def _chunk(spec: dict[str, Any], start: int, stop: int, search: Search | None = 
     """Deals ``start``..``stop`` of every move: (playouts, sum, sum of squares) per move."""
     if search is None:
         game = game_class(spec["game"]).from_json(spec["save"])
-        search = Search(kit_of(game), game.state, spec["seat"], spec["seed"])
+        search = Search(advice_kit(game, spec["seat"]), game.state, spec["seat"], spec["seed"])
     fresh = Search(search.kit, search.state, search.seat, search.seed, moves=search.moves)
     fresh.deals = start
     fresh.run(stop - start)
