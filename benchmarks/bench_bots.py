@@ -224,7 +224,9 @@ def main() -> None:
                         " as several files joined by commas (a.json,b.json) counts them together")
     args = parser.parse_args()
     if args.compare:
-        compare(*args.compare[:2])
+        if len(args.compare) > 2:
+            parser.error("--compare takes one run or two (join a run's files with commas)")
+        compare(*args.compare)
         return
     n_touring = args.touring if args.touring is not None else 40 if args.quick else 400
     n_on_tour = args.on_tour if args.on_tour is not None else 10 if args.quick else 200

@@ -493,14 +493,12 @@ def advice_kit(game: Game, seat: int) -> SearchKit:
     model of an opponent; ``assumes`` then names each seat's model ("if seat 1 plays as keeper").
     The game's own kit when every other seat plays as that model."""
     kit = kit_of(game)
-    names = []
-    policies = []
-    for player in game.players:
-        name, policy = kit.models.get(player, (kit.model, kit.playout_policy))
-        names.append(name)
-        policies.append(policy)
+    if not kit.models:
+        return kit
+    default = (kit.model, kit.playout_policy)  # a human's seat
+    names, policies = zip(*(kit.models.get(player, default) for player in game.players))
     others = [s for s in range(len(names)) if s != seat]
-    if not kit.models or all(names[s] == kit.model for s in others):
+    if all(names[s] == kit.model for s in others):
         return kit
     said = [f"seat {s} plays as {names[s]}" if k == 0 else f"seat {s} as {names[s]}"
             for k, s in enumerate(others)]

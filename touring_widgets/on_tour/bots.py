@@ -288,21 +288,16 @@ class PlanJudge:
             a = around_v[s]
             b = around_v[s + 1]
             bonus = CIRCLE_BONUS if i in cards else 0.0
-            if high < a or low > b:  # neither fits: both score as x_score(i) - 50 (all whole numbers)
-                off = (50.0 if broken[s] else 0.0) + _OFF[k] + bonus
+            # a number that fits nowhere scores as x_score(i) - 50 (all whole numbers, so exact)
+            off = (50.0 if broken[s] else 0.0) + _OFF[k] + bonus
+            if high < a or low > b:  # neither fits (low <= high)
                 lows.append(off)
                 highs.append(off)
                 continue
             ka = around_k[s]
             ideal = a + (b - a) * (k - ka) / (around_k[s + 1] - ka)
-            if a <= low:
-                lows.append(FIT - 2.0 * abs(low - ideal) + bonus)
-            else:
-                lows.append((50.0 if broken[s] else 0.0) + _OFF[k] + bonus)
-            if high <= b:
-                highs.append(FIT - 2.0 * abs(high - ideal) + bonus)
-            else:
-                highs.append((50.0 if broken[s] else 0.0) + _OFF[k] + bonus)
+            lows.append(FIT - 2.0 * abs(low - ideal) + bonus if a <= low else off)
+            highs.append(FIT - 2.0 * abs(high - ideal) + bonus if high <= b else off)
         return lows, highs
 
     def star(self, i: int) -> float:

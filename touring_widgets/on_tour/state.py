@@ -127,6 +127,7 @@ class State:
 #: ``State(...)`` with all sixteen fields given in order, built faster, for values already checked.
 make_state = fast_constructor(State)
 
+
 def chance(seed: int | str, what: str) -> random.Random:
     """The generator of one chance step, named by the seed and what it draws (same in any process)."""
     # A str seed hashes the same in every process (random seeds str with SHA-512).

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.search import SearchKit, best_move
-from .bots import greedy_policy, keeper_policy, random_policy
+from .bots import POLICIES, greedy_policy, keeper_policy
 from .facts import CARD_IDS
 from .moves import advance, discard_action, legal_list
 from .state import State, resample, sort_hand
@@ -159,6 +159,6 @@ KIT = SearchKit(
     shortlist=shortlist, apply=apply, turn=turn, own_policy=own_policy, playout_policy=playout_policy,
     value=value, capped_value=capped_value, assumes=ASSUMES, model="greedy",
     # the advice plays a seat as its own bot; a search seat as keeper, what its own playouts play
-    models={"greedy": ("greedy", greedy_policy), "keeper": ("keeper", keeper_policy),
-            "random": ("random", random_policy), "search": ("keeper", keeper_policy)},
+    models={**{name: (name, POLICIES[name]) for name in ("greedy", "keeper", "random")},
+            "search": ("keeper", own_policy)},
 )
