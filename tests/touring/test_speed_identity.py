@@ -8,12 +8,13 @@ shuffle or a save changes a digest.
 from __future__ import annotations
 
 import hashlib
+import random
 from dataclasses import fields
 
 import pytest
 
-from touring_widgets.touring import Rules, State, Tableau, Touring, new_game
-from touring_widgets.touring.state import make_state, make_tableau
+from touring_widgets.touring import Rules, State, Tableau, Touring, moves, new_game
+from touring_widgets.touring.state import make_state, make_tableau, shuffled
 
 CONFIGS = {
     "2p": (["greedy", "greedy"], Rules()),
@@ -80,3 +81,49 @@ def test_the_fast_builders_make_the_frozen_values():
         built.turn = 2  # type: ignore[misc]
     with pytest.raises(AttributeError):
         table.go = ()  # type: ignore[misc]
+
+
+def test_T_DEAL_the_shuffle_is_random_shuffle_written_out():
+    """Every save's deal and reshuffles depend on this order: it must stay ``random.shuffle``'s."""
+    for size in [*range(0, 12), 59, 94, 99, 140]:
+        for seed, purpose in [(0, "deal"), (17, "reshuffle/3"), ("room 4", "resample/1")]:
+            cards = [f"c{i}" for i in range(size)]
+            expected = list(cards)
+            random.Random(f"touring/{seed!r}/{purpose}").shuffle(expected)
+            assert shuffled(cards, seed, purpose) == expected, (size, seed, purpose)
+
+
+RULES_TO_ASK = [
+    Rules(), Rules(useful_only=False), Rules(short_trip=True, go_after_remedy=True),
+    Rules(stack_stops=True, burning_oil=25, broken_spring=35, brake_adjustment=75, useful_only=False),
+]
+
+
+def test_what_a_tableau_allows_is_its_rules_judged_card_by_card():
+    """``_allowed`` keeps one answer for all the tableaux whose piles are empty, full or neither
+    alike (the only way the piles matter to T-GOAL and T-LOSS): every answer must still be what
+    judging each card on that very tableau says."""
+    rng = random.Random(5)
+    tops = [(), ("go",), ("go", "stop_to_refuel"), ("go", "stop_to_refuel", "gasoline"),
+            ("go", "missed_the_curve")]
+    freeways = [(), ("freeway",), ("freeway", "populated_area")]
+    for rules in RULES_TO_ASK:
+        rules = rules.for_players(2)
+        moves._ANSWERS.pop(rules, None)
+        moves._LAST[:] = None, {}
+        for _ in range(3000):
+            piles = tuple(rng.choice([0, 1, cap - 1, cap]) for cap in rules.caps)
+            table = Tableau(rng.choice(tops), rng.choice(freeways), piles)
+            expected = (moves._own_plays(table, rules), moves._attacks_on(table, rules))
+            assert moves._allowed(table, rules)[1:] == expected, (table, rules)
+            assert moves._allowed(Tableau(table.go, table.freeway, piles), rules)[1:] == expected
+
+
+def test_T_SHORT_rules_for_a_count_of_players_asked_again():
+    assert Rules().for_players(3).short_trip is True
+    assert Rules().for_players(2).short_trip is False
+    assert Rules().for_players(3) == Rules(short_trip=True)
+    for _ in range(2):
+        assert Rules(teams=True).for_players(4).teams
+        with pytest.raises(ValueError, match="T-TEAMS"):
+            Rules(teams=True).for_players(5)

@@ -80,8 +80,12 @@ def _refusal(state: State, action: Action) -> tuple[str, str] | None:
     if action.target is not None:
         where = f"on your own tableau, not on seat {action.target}"
         return _own_rule(card), f"{card_name(card)} is played {where}"
-    table = state.table_of(seat)
-    if card in _allowed(table, state.rules)[1]:  # the answer kept for this tableau
+    tables = state.tables
+    table = tables[seat % len(tables)]
+    memo = table._memo  # _allowed's answer, kept on the tableau, read without a call
+    if memo is None or memo[0] is not state.rules:
+        memo = _allowed(table, state.rules)
+    if card in memo[1]:
         return None
     return own_refusal(table, state.rules, card)
 
@@ -145,16 +149,20 @@ def _attack_problem(state: State, seat: int, card: str, target: int | None) -> t
         return "T-PLAYERS", f"there is no seat {target}: seats are 0 to {state.players - 1}"
     if target == seat:
         return rule, f"{card_name(card)} is played on an opponent, not on yourself"
-    team = state.team_of(target)
-    if team == state.team_of(seat):
+    tables = state.tables
+    team = target % len(tables)
+    if team == seat % len(tables):
         return "T-TEAMS", f"seat {target} is your partner: nobody attacks a partner"
     if team != target:
         # Partners share one tableau, so the attack is named once, by the team's first seat.
         return "T-TEAMS", f"seat {target} shares seat {team}'s tableau: write 'play {card} on {team}'"
-    if not state.rules.attack_before_go and state.table_of(seat).top_go is None:
+    if not state.rules.attack_before_go and not tables[seat % len(tables)].go:
         return "T-DELAY", "these rules (attack_before_go off) let you attack only after your first Go"
-    table = state.tables[team]
-    if card in _allowed(table, state.rules)[2]:
+    table = tables[team]
+    memo = table._memo  # _allowed's answer, kept on the tableau, read without a call
+    if memo is None or memo[0] is not state.rules:
+        memo = _allowed(table, state.rules)
+    if card in memo[2]:
         return None
     return attack_refusal(table, state.rules, card, f"seat {target}")
 
@@ -256,7 +264,14 @@ def _allowed(table: Tableau, rules: Rules) -> tuple[Rules, frozenset[str], froze
     if found is None:
         if len(answers) >= _CACHE_LIMIT:
             answers.clear()
-        found = answers[key] = (_own_plays(table, rules), _attacks_on(table, rules))
+        # The piles matter only as empty (T-LOSS), full (T-GOAL) or neither: a few hundred
+        # shapes, each judged once, answer every count of miles.
+        levels = [0 if n == 0 else 2 if n >= cap else 1 for n, cap in zip(table.piles, rules.caps)]
+        shape = ("shape", *key[:2], *levels)
+        found = answers.get(shape)
+        if found is None:
+            found = answers[shape] = (_own_plays(table, rules), _attacks_on(table, rules))
+        answers[key] = found
     memo = (rules, *found)
     _set_attr(table, "_memo", memo)  # a cache on a frozen value: its value does not change
     return memo
@@ -273,7 +288,8 @@ def legal_plays(state: State) -> list[Action]:
     tables = state.tables
     rules = state.rules
     mine = seat % len(tables)
-    own = _allowed(tables[mine], rules)[1]
+    memo = tables[mine]._memo  # _allowed's answer, kept on the tableau, read without a call
+    own = (memo if memo is not None and memo[0] is rules else _allowed(tables[mine], rules))[1]
     targets = None
     plays: list[Action] = []
     previous = None
@@ -382,14 +398,14 @@ def advance(state: State, action: Action) -> State:
     """The position after an action already judged legal (no second judging)."""
     seat, card = state.turn, action.card
     hands = list(state.hands)
-    hand = hands[seat]
-    i = hand.index(card)
-    hands[seat] = hand[:i] + hand[i + 1:]
+    hand = list(hands[seat])
+    hand.remove(card)  # one copy; the hand stays in canonical order
+    hands[seat] = tuple(hand)
     tables: tuple[Tableau, ...] | list[Tableau] = state.tables
     discard = state.discard
     winner = None
     if action.kind == "discard":
-        discard = (*discard, (card, seat))
+        discard = discard + ((card, seat),)  # noqa: RUF005 (one copy, not a list and a tuple)
     elif action.target is not None:
         tables = list(tables)
         team = action.target % len(tables)
@@ -429,6 +445,15 @@ def advance(state: State, action: Action) -> State:
         return make_state(
             state.rules, state.seed, tuple(hands), state.draw, discard, tuple(tables), seat,
             state.ply + 1, state.reshuffles, winner, True, None, last,
+        )
+    draw = state.draw
+    if draw:  # the next seat draws, so it has a card to play: the turn is its (T-TURN)
+        nxt = seat + 1 if seat + 1 < len(hands) else 0
+        drawn = draw[-1]
+        hands[nxt] = with_card(hands[nxt], drawn)
+        return make_state(
+            state.rules, state.seed, tuple(hands), draw[:-1], discard, tuple(tables), nxt,
+            state.ply + 1, state.reshuffles, None, False, drawn, last,
         )
     return _next_turn(state, hands, discard, tables, seat, last)
 

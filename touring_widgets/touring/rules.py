@@ -70,9 +70,14 @@ class Rules(RuleSwitches):
         """
         if self.teams and players not in (4, 6):
             raise ValueError(f"teams need 4 or 6 players, not {players} (T-TEAMS)")
-        if self.short_trip is None:
-            return replace(self, short_trip=players in (3, 6))
-        return self
+        if self.short_trip is not None:
+            return self
+        known = _FILLED.get((self, players))  # every new game asks, and building rules checks them
+        if known is None:
+            known = replace(self, short_trip=players in (3, 6))
+            if len(_FILLED) < 1000:
+                _FILLED[self, players] = known
+        return known
 
     @property
     def caps(self) -> tuple[int, int, int, int]:
@@ -89,4 +94,5 @@ class Rules(RuleSwitches):
         return f"m{getattr(self, delay)}"
 
 
+_FILLED: dict[tuple[Rules, int], Rules] = {}  # for_players' answers
 _GOALS = {caps: sum(cap * MILES[m] for cap, m in zip(caps, MILEAGE)) for caps in (FULL_CAPS, SHORT_CAPS)}

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.frozen import fast_constructor
 from .actions import Action
-from .facts import CARD_IDS, MILEAGE, ORDER, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
+from .facts import MILEAGE, ORDER, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
 from .rules import Rules
 
 FACE_UP = -1  # the owner of a discard everyone saw (T-LOSS)
@@ -128,13 +128,25 @@ def sort_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 def with_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
     """A sorted hand with one more card, still in canonical order."""
     i = bisect_right(hand, _RANK[card], key=_RANK.__getitem__)
-    return (*hand[:i], card, *hand[i:])
+    return hand[:i] + (card,) + hand[i:]  # noqa: RUF005 (faster than unpacking into a new tuple)
 
 
 def shuffled(cards: list[str], seed: int | str, purpose: str) -> list[str]:
-    """The cards shuffled by a generator named by the seed and purpose (same in any process)."""
+    """The cards shuffled by a generator named by the seed and purpose (same in any process).
+
+    The order is ``random.Random(name).shuffle``'s (Fisher-Yates from the top, each place
+    drawn by rejection from ``getrandbits``), written out here: every save's deal and
+    reshuffles depend on it, and a move that reshuffles should not pay a call a card.
+    """
     # An int seed reads the same either way; !r keeps the text seed '7' apart from the int 7.
-    random.Random(f"touring/{seed!r}/{purpose}").shuffle(cards)
+    getrandbits = random.Random(f"touring/{seed!r}/{purpose}").getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     return cards
 
 
@@ -146,22 +158,17 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
     if type(players) is not int or not 2 <= players <= 6:
         raise ValueError(f"Touring is for 2 to 6 players, not {players!r} (T-PLAYERS)")
     rules = rules.for_players(players)
-    counts = deck_counts(bool(rules.short_trip))
-    deck = shuffled([c for c in CARD_IDS for _ in range(counts[c])], seed, "deal")
+    deck = shuffled(list(_DECKS[bool(rules.short_trip)]), seed, "deal")
     hands = [sort_hand([deck.pop() for _ in range(5)]) for _ in range(players)]
     drawn = deck.pop()
     hands[0] = sort_hand((*hands[0], drawn))
     teams = players // 2 if rules.teams else players
-    return State(
-        rules=rules,
-        seed=seed,
-        hands=tuple(hands),
-        draw=tuple(deck),
-        discard=(),
-        tables=(Tableau(),) * teams,
-        turn=0,
-        drawn=drawn,
-    )
+    tables = (_EMPTY,) * teams
+    return make_state(rules, seed, tuple(hands), tuple(deck), (), tables, 0, 0, 0, None, False, drawn, None)
+
+
+_DECKS = {short: tuple(c for c, n in deck_counts(short).items() for _ in range(n)) for short in (False, True)}
+_EMPTY = Tableau()
 
 
 def resample(state: State, seat: int, seed: int | str) -> State:
