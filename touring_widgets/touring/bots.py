@@ -90,10 +90,12 @@ def _play_value(state: State, action: Action) -> float:
         return 0.0
     pile = _PILE.get(card)
     if pile is not None:
-        piles = list(tables[me].piles)
-        piles[pile] += 1
-        if tuple(piles) == rules.caps:
-            return 10_000.0  # T-WIN
+        piles = tables[me].piles
+        if piles[pile] + 1 == rules.caps[pile]:  # it fills its pile: maybe every pile (T-WIN)
+            filled = list(piles)
+            filled[pile] += 1
+            if tuple(filled) == rules.caps:
+                return 10_000.0
         return 500.0 + _MILES[card]
     if card in _CAUSE:  # a remedy: it is only legal on its own delay
         return 900.0

@@ -301,14 +301,23 @@ def legal_plays(state: State) -> list[Action]:
             plays.append(_PLAY_OWN[card])
         elif card in ATTACKS:
             if targets is None:
-                if rules.attack_before_go or tables[mine].go:
-                    targets = [(t, _allowed(table, rules)[2]) for t, table in enumerate(tables) if t != mine]
-                else:
-                    targets = []
+                targets = _targets(tables, mine, rules) if rules.attack_before_go or tables[mine].go else []
             for target, hittable in targets:
                 if card in hittable:
                     plays.append(_PLAY[card, target])
     return plays
+
+
+def _targets(tables: tuple[Tableau, ...], mine: int, rules: Rules) -> list[tuple[int, frozenset[str]]]:
+    """Each other tableau with the attacks it may take."""
+    targets = []
+    for t, table in enumerate(tables):
+        if t != mine:
+            memo = table._memo  # _allowed's answer, kept on the tableau, read without a call
+            if memo is None or memo[0] is not rules:
+                memo = _allowed(table, rules)
+            targets.append((t, memo[2]))
+    return targets
 
 
 def discard_action(card: str) -> Action:
