@@ -16,11 +16,16 @@ def instructions_each(script: str, args: list[str], few: int, many: int,
     """The instructions one unit of work takes: ``python script *args N`` counted by callgrind
     for N = ``few`` and N = ``many``, the difference divided by ``many - few`` (so that starting
     Python and importing count for nothing). ``folder``: the package to import instead of this
-    one (``PYTHONPATH``). None without valgrind, or when a run fails."""
+    one (``PYTHONPATH``). Every run has the same ``PYTHONHASHSEED``. None without valgrind, or
+    when a run fails."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         return None
-    env = {**os.environ, "PYTHONPATH": folder} if folder else None
+    # Text hashes are salted afresh in each process, and dicts and sets probe as the salt falls:
+    # one salt for every run keeps the count the same from run to run.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    if folder:
+        env["PYTHONPATH"] = folder
     counts = []
     with tempfile.TemporaryDirectory(prefix="touring-callgrind-") as tmp:
         for n in (few, many):
