@@ -80,12 +80,8 @@ def _refusal(state: State, action: Action) -> tuple[str, str] | None:
     if action.target is not None:
         where = f"on your own tableau, not on seat {action.target}"
         return _own_rule(card), f"{card_name(card)} is played {where}"
-    tables = state.tables
-    table = tables[seat % len(tables)]
-    memo = table._memo  # _allowed's answer, kept on the tableau, read without a call
-    if memo is None or memo[0] is not state.rules:
-        memo = _allowed(table, state.rules)
-    if card in memo[1]:
+    table = state.table_of(seat)
+    if card in _allowed(table, state.rules)[1]:  # the answer kept for this tableau
         return None
     return own_refusal(table, state.rules, card)
 
@@ -149,20 +145,16 @@ def _attack_problem(state: State, seat: int, card: str, target: int | None) -> t
         return "T-PLAYERS", f"there is no seat {target}: seats are 0 to {state.players - 1}"
     if target == seat:
         return rule, f"{card_name(card)} is played on an opponent, not on yourself"
-    tables = state.tables
-    team = target % len(tables)
-    if team == seat % len(tables):
+    team = state.team_of(target)
+    if team == state.team_of(seat):
         return "T-TEAMS", f"seat {target} is your partner: nobody attacks a partner"
     if team != target:
         # Partners share one tableau, so the attack is named once, by the team's first seat.
         return "T-TEAMS", f"seat {target} shares seat {team}'s tableau: write 'play {card} on {team}'"
-    if not state.rules.attack_before_go and not tables[seat % len(tables)].go:
+    if not state.rules.attack_before_go and state.table_of(seat).top_go is None:
         return "T-DELAY", "these rules (attack_before_go off) let you attack only after your first Go"
-    table = tables[team]
-    memo = table._memo  # _allowed's answer, kept on the tableau, read without a call
-    if memo is None or memo[0] is not state.rules:
-        memo = _allowed(table, state.rules)
-    if card in memo[2]:
+    table = state.tables[team]
+    if card in _allowed(table, state.rules)[2]:
         return None
     return attack_refusal(table, state.rules, card, f"seat {target}")
 
@@ -456,8 +448,9 @@ def advance(state: State, action: Action) -> State:
             state.ply + 1, state.reshuffles, winner, True, None, last,
         )
     draw = state.draw
+    players = len(hands)
     if draw:  # the next seat draws, so it has a card to play: the turn is its (T-TURN)
-        nxt = seat + 1 if seat + 1 < len(hands) else 0
+        nxt = seat + 1 if seat + 1 < players else 0
         drawn = draw[-1]
         hands[nxt] = with_card(hands[nxt], drawn)
         return make_state(
@@ -476,7 +469,8 @@ def _next_turn(
     last: tuple[int, Action],
 ) -> State:
     """Pass the turn on: the next seat draws (T-TURN), reshuffling (T-RESHUFFLE) or going
-    without (T-EXHAUST); seats with nothing to play are passed; all empty ends the game."""
+    without (T-EXHAUST); seats with nothing to play are passed; all empty ends the game.
+    (``advance`` passes it itself while the draw pile holds a card, as it does most turns.)"""
     draw = state.draw
     players = len(hands)
     reshuffles = state.reshuffles

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.frozen import fast_constructor
 from .actions import Action
-from .facts import MILEAGE, ORDER, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
+from .facts import CARD_IDS, MILEAGE, ORDER, REMEDIES, STOPPING_DELAYS, card_name, deck_counts
 from .rules import Rules
 
 FACE_UP = -1  # the owner of a discard everyone saw (T-LOSS)
@@ -163,12 +163,24 @@ def new_game(players: int, seed: int | str, rules: Rules) -> State:
     drawn = deck.pop()
     hands[0] = sort_hand((*hands[0], drawn))
     teams = players // 2 if rules.teams else players
-    tables = (_EMPTY,) * teams
-    return make_state(rules, seed, tuple(hands), tuple(deck), (), tables, 0, 0, 0, None, False, drawn, None)
+    return State(
+        rules=rules,
+        seed=seed,
+        hands=tuple(hands),
+        draw=tuple(deck),
+        discard=(),
+        tables=(Tableau(),) * teams,
+        turn=0,
+        drawn=drawn,
+    )
 
 
-_DECKS = {short: tuple(c for c, n in deck_counts(short).items() for _ in range(n)) for short in (False, True)}
-_EMPTY = Tableau()
+def _unshuffled(short_trip: bool) -> tuple[str, ...]:
+    counts = deck_counts(short_trip)
+    return tuple(c for c in CARD_IDS for _ in range(counts[c]))
+
+
+_DECKS = {short: _unshuffled(short) for short in (False, True)}  # the deck before the deal's shuffle
 
 
 def resample(state: State, seat: int, seed: int | str) -> State:
