@@ -5,6 +5,7 @@ tree search (information-set MCTS) on those re-deals."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -133,3 +134,37 @@ def test_T_WIN_the_tree_search_completes_the_trip_when_it_can() -> None:
     best = max(tree.children.items(), key=lambda mc: mc[1].n)
     assert best[0] == Action("play", "m75") and best[1].mean == 1.0
     assert tree_move(kit.KIT, state, 0, "s", 40) == Action("play", "m75")
+
+
+def after_reshuffled_discards(games: int = 12) -> list[State]:
+    """Positions of greedy two-player games just after the other seat discarded and the draw that
+    followed shuffled the discards, that one with them, into a new draw pile (T-RESHUFFLE)."""
+    found = []
+    for seed in range(games):
+        state = new_game(2, seed, Rules())
+        while not state.over:
+            state = apply(state, greedy_policy(state, state.turn))
+            if not state.over and state.last[1].kind == "discard" and not state.discard:
+                found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("state", after_reshuffled_discards()[:6], ids=lambda s: f"{s.seed}-{s.ply}")
+def test_T_DISCARD_a_re_deal_after_a_reshuffle_names_a_card_wherever_the_real_one_lies(state: State) -> None:
+    """Once a reshuffle took the other seat's face-down discard, where that card now lies in the
+    draw pile or the other hand is hidden: a re-deal's last move names the world's own top card of
+    the draw pile, the same whatever the real card and its place."""
+    seat, mover = state.turn, state.last[0]
+    pool = [*state.hands[mover], *state.draw]
+    for _ in range(1, len(pool)):  # the other hand and the draw pile exchanged, by turns
+        pool = pool[1:] + pool[:1]
+        hands = list(state.hands)
+        hands[mover] = sort_hand(pool[:len(state.hands[mover])])
+        twin = replace(state, hands=tuple(hands), draw=tuple(pool[len(state.hands[mover]):]))
+        if twin.hands[mover] != state.hands[mover] and twin.draw[-1] != state.draw[-1]:
+            break
+    assert everything(twin) == everything(state) and twin != state
+    world = resample(state, seat, "same")
+    assert world.last == (mover, kit.discard_action(world.draw[-1]))
+    assert resample(twin, seat, "same") == world
+    assert kit.informed_resample(twin, seat, "same") == kit.informed_resample(state, seat, "same")

@@ -195,7 +195,6 @@ def resample(state: State, seat: int, seed: int | str) -> State:
     pool = [c for s in others for c in state.hands[s]] + list(state.draw)
     pool += [state.discard[i][0] for i in hidden_discards]
     cards = shuffled(sorted(pool), seed, f"resample/{seat}")
-    dealt = cards  # place by place as ``pool`` lists them
     hands = list(state.hands)
     for s in others:
         size = len(hands[s])
@@ -207,14 +206,25 @@ def resample(state: State, seat: int, seed: int | str) -> State:
         discard[i] = (card, discard[i][1])
     drawn = state.drawn if state.turn == seat else None
     last = state.last
-    if last is not None and last[0] != seat and last[1].kind == "discard" and last[1].card in pool:
-        # another seat's discard is face down: the world's last move discards the world's card at the
-        # place the real one lies now (the top of the discard pile, unless a reshuffle took it)
-        place = len(pool) - 1 - pool[::-1].index(last[1].card)
-        last = (last[0], replace(last[1], card=dealt[place]))
+    if last is not None and last[0] != seat and last[1].kind == "discard":
+        last = (last[0], replace(last[1], card=_discarded(state, seat, hands, draw, discard)))
     return replace(
         state, seed=seed, hands=tuple(hands), draw=draw, discard=tuple(discard), drawn=drawn, last=last
     )
+
+
+def _discarded(state: State, seat: int, hands: list[tuple[str, ...]], draw: tuple[str, ...],
+               discard: list[tuple[str, int]]) -> str:
+    """The card a re-dealt world says another seat discarded face down last (T-DISCARD): the world's
+    card where ``seat`` knows the real one lies, never chosen by where the real card is."""
+    if discard and discard[-1][1] == state.last[0]:
+        return discard[-1][0]  # still on top of the discard pile
+    # the draw that followed shuffled the discards into a new draw pile (T-RESHUFFLE)
+    if draw:
+        return draw[-1]
+    if state.turn == seat:
+        return state.last[1].card  # the only card reshuffled, and the seat drew it
+    return hands[state.turn][-1]
 
 
 # -- as text ----------------------------------------------------------------------------------
