@@ -128,10 +128,12 @@ def test_O_DICE_and_O_STAR_what_the_roll_and_cards_ask_for():
 def test_resample_redraws_only_what_nobody_can_see():
     state = new_game(1, 7, Rules())
     seat0, seat1 = resample(state, 0, "x"), resample(state, 1, "x")
-    assert seat0.deck[:6] == ("TX", "PA", "SD", "UT", "WV", "MC")
-    assert seat1.deck[:6] == ("WI", "CO", "ND", "OR", "IL", "NV")
+    assert seat0.deck[:6] == ("MT", "WY", "CO", "OR", "PA", "NC")
+    assert seat1.deck[:6] == ("IA", "OH", "FL", "AL", "SD", "SC")
     assert sorted(seat0.deck) == sorted(state.deck) and seat0.seed == "x"
     assert replace(seat0, deck=state.deck, seed=state.seed) == state
+    # the deck's order before is hidden from every seat: it never shows in a re-deal (O-FLIP)
+    assert resample(seat1, 0, "x") == seat0 == resample(replace(state, deck=state.deck[::-1]), 0, "x")
 
 
 @pytest.mark.parametrize("players", [1, 8])

@@ -530,6 +530,9 @@ def test_O_FLIP_a_seat_sees_the_same_when_the_deck_is_shuffled_again(data: st.Da
     if len(game.state.deck) > 1:
         orders = {game.fork(resample=True, seed=k, seat=seat).state.deck for k in range(20)}
         assert len(orders) > 1, "O-FLIP: a re-deal keeps the deck's order: the property would be vacuous"
+    again = worlds[0].fork(resample=True, seed=seed + 1, seat=seat).state
+    assert again == game.fork(resample=True, seed=seed + 1, seat=seat).state, \
+        "O-FLIP: a re-deal depends on the deck's order it deals again"
     if game.position:
         before = game.fork()
         before.undo()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..core.search import SearchKit, best_move
@@ -14,8 +13,7 @@ from .bots import CIRCLE_BONUS, WRONG_ORDER, PlanJudge, greedy_policy, setup_pla
 from .facts import INDEX, N_SPACES
 from .moves import apply, legal_actions
 from .scoring import best_tour_of_cells
-from .state import State
-from .state import resample as _resample
+from .state import State, resample
 
 __all__ = [
     "ASSUMES",
@@ -61,12 +59,6 @@ PLAYOUTS = 100
 #: above this many writings the advice plays a first ranking of the WIDE its judge likes best,
 #: then shares its playouts out by sequential halving (``core.search.Schedule``)
 WIDE = 32
-
-
-def resample(state: State, seat: int, seed: int | str) -> State:
-    """The position with the deck's order and the dice to come drawn again from ``seed`` alone:
-    the deck's hidden order before it never shows in the result."""
-    return _resample(replace(state, deck=tuple(sorted(state.deck))), seat, seed)
 
 
 def candidates(state: State, seat: int) -> list[Any]:

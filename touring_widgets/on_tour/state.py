@@ -235,8 +235,9 @@ def end_turn_with(state: State, maps: tuple, empty: tuple[int, ...], written: tu
 
 def resample(state: State, seat: int, seed: int | str) -> State:
     """The same position with the deck's order drawn again, and the dice and reshuffles still to
-    come drawn from ``seed``: what nobody can see yet (every map, card shown and die is seen)."""
-    deck = list(state.deck)
+    come drawn from ``seed``: what nobody can see yet (every map, card shown and die is seen). The
+    deck's hidden order before it never shows in the result (O-FLIP)."""
+    deck = sorted(state.deck)
     chance(seed, f"resample/{seat}").shuffle(deck)
     return replace(state, seed=seed, deck=tuple(deck))
 
