@@ -280,4 +280,20 @@ BUGS: tuple[Bug, ...] = (
         "    star_turns = low\n",
         "the star turns are the stars on the maps, forgetting an X written for a star with no space",
     ),
+    # -- two leaks the properties found with fresh draws (CI draws the same cases every run) ----
+    Bug(
+        "B39", "view", T + "touring/state.py",
+        "    if draw:\n        return draw[-1]\n",
+        "    if draw:\n        real = state.last[1].card\n"
+        "        return draw[state.draw.index(real)] if real in state.draw else draw[-1]\n",
+        "after a reshuffle took another seat's face-down discard, a re-deal names the world's card at "
+        "the place the real one lies in the draw pile (T-DISCARD)",
+    ),
+    Bug(
+        "B40", "view", T + "on_tour/state.py",
+        "    deck = sorted(state.deck)\n",
+        "    deck = list(state.deck)\n",
+        "an On Tour re-deal shuffles the deck from its real order, so the hidden order shows in a "
+        "re-dealt world (O-FLIP)",
+    ),
 )
