@@ -168,3 +168,26 @@ def test_T_DISCARD_a_re_deal_after_a_reshuffle_names_a_card_wherever_the_real_on
     assert world.last == (mover, kit.discard_action(world.draw[-1]))
     assert resample(twin, seat, "same") == world
     assert kit.informed_resample(twin, seat, "same") == kit.informed_resample(state, seat, "same")
+
+
+def test_T_DISCARD_a_re_deal_after_a_reshuffle_of_that_card_alone() -> None:
+    """When the reshuffled discard was the only card of the new draw pile, the seat that drew it
+    saw it, so a re-deal for that seat names it; for a third seat it is a card of the drawer's hand,
+    whichever of that hand's cards it really was."""
+    state = next(s for s in after_reshuffled_discards(40) if s.drawn is not None)
+    mover, turn = state.last[0], state.turn
+    alone = replace(state, draw=())
+    assert resample(alone, turn, "same").last == (mover, kit.discard_action(state.drawn))
+    three = new_game(3, 0, Rules())
+    hands = (*alone.hands, three.hands[2])
+    watcher = replace(alone, rules=three.rules, hands=hands, tables=(*alone.tables, Tableau()))
+    pool = [*hands[mover], *hands[turn]]
+    pool = pool[1:] + pool[:1]  # the hands of the seat that discarded and of the seat that drew
+    exchanged = list(hands)
+    size = len(hands[mover])
+    exchanged[mover], exchanged[turn] = sort_hand(pool[:size]), sort_hand(pool[size:])
+    other = replace(watcher, hands=tuple(exchanged))
+    assert other.hands[turn] != watcher.hands[turn]
+    world = resample(watcher, 2, "same")
+    assert world.last == (mover, kit.discard_action(world.hands[turn][-1]))
+    assert resample(other, 2, "same") == world

@@ -222,9 +222,9 @@ def _discarded(state: State, seat: int, hands: list[tuple[str, ...]], draw: tupl
     # the draw that followed shuffled the discards into a new draw pile (T-RESHUFFLE)
     if draw:
         return draw[-1]
-    if state.turn == seat:
-        return state.last[1].card  # the only card reshuffled, and the seat drew it
-    return hands[state.turn][-1]
+    if state.turn == seat and state.drawn is not None:
+        return state.drawn  # the only card reshuffled, and the seat drew it and saw it
+    return hands[state.turn][-1]  # the only card reshuffled, in the hand of the seat that drew it
 
 
 # -- as text ----------------------------------------------------------------------------------
