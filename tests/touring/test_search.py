@@ -149,7 +149,10 @@ def after_reshuffled_discards(games: int = 12) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize("state", after_reshuffled_discards()[:6], ids=lambda s: f"{s.seed}-{s.ply}")
+RESHUFFLED = after_reshuffled_discards()
+
+
+@pytest.mark.parametrize("state", RESHUFFLED[:6], ids=lambda s: f"{s.seed}-{s.ply}")
 def test_T_DISCARD_a_re_deal_after_a_reshuffle_names_a_card_wherever_the_real_one_lies(state: State) -> None:
     """Once a reshuffle took the other seat's face-down discard, where that card now lies in the
     draw pile or the other hand is hidden: a re-deal's last move names the world's own top card of
@@ -174,7 +177,8 @@ def test_T_DISCARD_a_re_deal_after_a_reshuffle_of_that_card_alone() -> None:
     """When the reshuffled discard was the only card of the new draw pile, the seat that drew it
     saw it, so a re-deal for that seat names it; for a third seat it is a card of the drawer's hand,
     whichever of that hand's cards it really was."""
-    state = next(s for s in after_reshuffled_discards(40) if s.drawn is not None)
+    state = RESHUFFLED[0]
+    assert state.drawn is not None
     mover, turn = state.last[0], state.turn
     alone = replace(state, draw=())
     assert resample(alone, turn, "same").last == (mover, kit.discard_action(state.drawn))
