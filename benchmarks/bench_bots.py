@@ -6,6 +6,7 @@
     python benchmarks/bench_bots.py --against keeper --on-tour 0   # the Touring search against keeper
     python benchmarks/bench_bots.py --against keeper --model keeper --on-tour 0   # its playouts too
     python benchmarks/bench_bots.py --against keeper --redeal informed --results r.json   # re-deals
+    python benchmarks/bench_bots.py --against keeper --redeal shown --on-tour 0   # hands shown: a bound
     python benchmarks/bench_bots.py --against keeper --method tree --on-tour 0   # information-set MCTS
     python benchmarks/bench_bots.py --against keeper --touring 100 --first 100   # deals 100-199
     python benchmarks/bench_bots.py --compare a.json,b.json [c.json]   # results, deal by deal
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import statistics
 import sys
 import time
@@ -49,6 +51,7 @@ from touring_widgets.touring import search as touring_search
 from touring_widgets.touring.bots import greedy_policy as touring_greedy
 from touring_widgets.touring.bots import keeper_policy as touring_keeper
 from touring_widgets.touring.state import resample as touring_resample
+from touring_widgets.touring.state import shuffled
 
 
 def timed(policy, times: list[float]):
@@ -98,9 +101,18 @@ def keeper_game(i: int, against: str = "greedy") -> bool:
 
 #: whom the Touring search plays against
 OPPONENTS = {"greedy": touring_greedy, "keeper": touring_keeper}
-#: how the Touring search deals again what its seat cannot see: every way alike, or with the hand
-#: of a seat that just discarded made to agree with that discard
-REDEALS = {"plain": touring_resample, "informed": touring_search.informed_resample}
+
+
+def hands_shown(state, seat: int, seed: int | str):
+    """A re-deal that cheats, for measuring only: the other hands and face-down discards as they
+    really are, only the draw pile shuffled again. What a search could win if its reasoning about
+    the hidden hands were perfect; no bot ever deals so."""
+    return replace(state, seed=seed, draw=tuple(shuffled(sorted(state.draw), seed, f"resample/{seat}")))
+
+
+#: how the Touring search deals again what its seat cannot see: every way alike, with the hand of
+#: a seat that just discarded made to agree with that discard, or (an upper bound) the hands shown
+REDEALS = {"plain": touring_resample, "informed": touring_search.informed_resample, "shown": hands_shown}
 #: the Touring search: playouts of each move by sequential halving, kept to keeper's move unless
 #: clearly beaten (the bot), or a tree of the seat's moves (information-set MCTS)
 METHODS = {"flat": lambda state, seat: touring_search.search_policy(state, seat), "tree": tree_policy}
@@ -151,7 +163,7 @@ def load_results(files: str) -> tuple[dict[int, int], dict[int, int], str]:
         first = data["first"]
         search.update((first + i, won) for i, won in enumerate(data["search"]))
         keeper.update((first + i, won) for i, won in enumerate(data["keeper"]))
-        runs.append(data["run"])
+        runs.append(re.sub(r", [\d,]+ games", "", data["run"]))  # one file's count is not the run's
     return search, keeper, " + ".join(dict.fromkeys(runs))
 
 
