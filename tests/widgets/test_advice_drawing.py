@@ -310,6 +310,21 @@ class TestOnTour:
         if turn == 2:  # the number left has no space: its X goes anywhere empty
             assert any(f["mark"] == "X" for placed in out["placed"] for f in placed["figures"])
 
+    def test_a_writing_dropped_early_is_marked_so_its_higher_mean_does_not_read_as_better(self, js):
+        """Sequential halving drops writings on a deal or two, where a mean runs high: on the map
+        such a figure could stand above the starred best. Each is marked ``dropped`` (drawn faint
+        and in brackets, said in the legend and the tip), and only such a figure outranks the best."""
+        seen = 0
+        for out, data in zip(js["out"]["onTour"], js["data"]["onTour"], strict=True):
+            most = max(f[4] for f in data["advice"]["writings"].values())
+            for shown in (out["none"], out["clear"], out["better"]):
+                assert all(f["dropped"] == (f["figure"][4] < most) for f in shown)
+                top = max((f["figure"][0] for f in shown if f["best"]), default=None)
+                above = [f for f in shown if top is not None and f["figure"][0] > top]
+                assert all(f["dropped"] for f in above), above
+                seen += len(above)
+        assert seen  # the halved turn has such figures, which is why they are marked
+
     def test_every_writing_played_out_has_its_figure(self, js):
         for out, data in zip(js["out"]["onTour"], js["data"]["onTour"], strict=True):
             assert set(data["advice"]["writings"]) == set(out["bodies"])

@@ -37,6 +37,13 @@ export function ranksAbove(f, g) {
   return a > b || (a === b && f[0] > g[0]);
 }
 
+/** How long the writings kept longest stood in the advice's halving (those still in play). */
+function longestStood(advice) {
+  let most = 0;
+  for (const f of Object.values(advice.writings || {})) most = Math.max(most, f[4] || 0);
+  return most;
+}
+
 /** Figures in the advice's order, the best ranked first (a comparator for `sort`). */
 function byRank(a, b) {
   return ranksAbove(b.figure, a.figure) ? 1 : ranksAbove(a.figure, b.figure) ? -1 : 0;
@@ -50,11 +57,18 @@ function byRank(a, b) {
  * the best writing's marks (or, with a number placed, the best of the writings left); when other
  * writings are tied with the best (`advice.tied`, or with a number placed, writings left that stood
  * as long in the halving and whose intervals overlap the best's), every tied writing's marks are
- * marked alike, none alone.
+ * marked alike, none alone. `dropped` marks a figure of a writing that sequential halving dropped
+ * early: played out on fewer deals, its mean may stand above the best's and means less.
  */
 export function adviceOnSpaces(advice, choices, lit, placed, both = true) {
+  if (!advice || !advice.spaces || !lit || !lit.spaces || !lit.spaces.size) return [];
+  const most = longestStood(advice);
+  return figuresOnSpaces(advice, choices, lit, placed, both)
+    .map((e) => ({ ...e, dropped: (e.figure[4] || 0) < most }));
+}
+
+function figuresOnSpaces(advice, choices, lit, placed, both) {
   const out = [];
-  if (!advice || !advice.spaces || !lit || !lit.spaces || !lit.spaces.size) return out;
   if (placed && placed.length) {
     const first = placed[0];
     const writings = advice.writings || {};

@@ -318,7 +318,7 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
     const size = clamp(Math.round(T * 0.44), LABEL, 12);
     const text = (f) => {
       const t = figureText(o.kind, f.figure[0], f.figure[1], f.figure[2], true);
-      return f.best ? `★${t}` : t;
+      return f.best ? `★${t}` : f.dropped ? `(${t})` : t;
     };
     ctx.save();
     ctx.font = `bold ${size}px ${c.font}`;
@@ -326,7 +326,7 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
       size + 4, text);
     ctx.restore();
     for (const f of placed) {
-      figureTag(ctx, c, f.x, f.y, text(f), f.best, size);
+      figureTag(ctx, c, f.x, f.y, text(f), f.best, size, f.dropped && !f.best);
       if (o.drawn) o.drawn.push(f);
     }
   }
@@ -340,8 +340,9 @@ export function drawMap(ctx, c, geo, atlas, cells, o) {
   }
 }
 
-/** A figure of the advice centred on (x, y): light on the map, the best in green. */
-function figureTag(ctx, c, x, y, text, best, size) {
+/** A figure of the advice centred on (x, y): light on the map, the best in green, one of a
+ *  writing dropped early faint. */
+function figureTag(ctx, c, x, y, text, best, size, faint = false) {
   ctx.save();
   ctx.font = `bold ${size}px ${c.font}`;
   const w = ctx.measureText(text).width + 6;
@@ -354,7 +355,7 @@ function figureTag(ctx, c, x, y, text, best, size) {
   ctx.strokeStyle = best ? c.win : c.ink2;
   ctx.lineWidth = 1;
   ctx.stroke();
-  ctx.fillStyle = best ? c.win_ink : c.ink;
+  ctx.fillStyle = best ? c.win_ink : faint ? c.ink2 : c.ink;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(text, x, y + 0.5);

@@ -2,6 +2,7 @@
 // moves tied for it), and what it says in words.
 
 import { figureWords } from "../../widgets/js/advice.js";
+import { describeDestination } from "./layout.js";
 
 /**
  * The advice's figures for this board's choices: each action's figure, each card's best action,
@@ -48,5 +49,8 @@ export function adviceWords(api, action) {
   if (!f) return "";
   const best = f.tied ? " (tied for the best: the intervals overlap)"
     : action === advice.best ? " (the best move so far)" : "";
-  return `${action}: ${figureWords(advice.kind, f.estimate, f.low, f.high, f.n)}${best}`;
+  const choice = api.choices().find((c) => c.action === action);
+  const move = choice ? describeDestination(api.view(), api.model.get("cards") || {},
+    { target: choice.kind === "discard" ? "discard" : choice.target, choice }) : action;
+  return `${move}: ${figureWords(advice.kind, f.estimate, f.low, f.high, f.n)}${best}`;
 }

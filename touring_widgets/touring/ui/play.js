@@ -43,7 +43,7 @@ export function pickCard(api, seat, index) {
   if (!api.choices().length) return notNow(api);
   const blocked = (api.marks().cards || {})[card];
   if (blocked) {
-    return api.note(`${name} cannot be played now: ${blocked.text} Discard it with D or on the lit discard pile.`,
+    return api.note(`${name} cannot be played now: ${blocked.text}. Discard it with D or on the lit discard pile.`,
       false, blocked.rule);
   }
   const dests = currentDests(api);
