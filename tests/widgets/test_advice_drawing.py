@@ -37,6 +37,9 @@ const kit = { figureText: sh.figureText };
 const label = (figures) => Object.fromEntries(Object.entries(figures.byAction).map(([a, f]) =>
   [a, t.figureLabel(kit, figures.kind, f, a === figures.best, 999, () => 0)]));
 out.labels = { tied: label(out.touring), clear: label(out.clear) };
+const tipApi = { choices: () => data.touring.choices, view: () => data.touring.view,
+  advice: () => data.touring.advice, model: { get: (key) => (key === "cards" ? data.touring.cards : null) } };
+out.tips = Object.fromEntries(data.touring.choices.map((c) => [c.action, t.adviceWords(tipApi, c.action)]));
 out.texts = data.texts.map(([kind, e, lo, hi, short]) => sh.figureText(kind, e, lo, hi, short));
 out.words = data.words.map((args) => sh.figureWords(...args));
 out.bars = data.bars.map((advice) => sh.adviceLayout(advice, 0, 0, 300).bar);
@@ -118,7 +121,9 @@ def js():
         on_tours.append({"advice": advice, "choices": board.choices, "clear": clear_on_tour(advice)})
         board.close()
     data = {
-        "touring": {"advice": t_advice, "choices": touring.choices}, "log": touring.log,
+        "touring": {"advice": t_advice, "choices": touring.choices, "view": touring.view,
+                    "cards": touring.cards},
+        "log": touring.log,
         "clear": clear_touring(t_advice, ranked),
         "onTour": on_tours, "atlas": atlas(),
         "texts": [["chance to win", 0.62, 0.55, 0.69, False], ["chance to win", 0.62, 0.55, 0.69, True],
@@ -163,6 +168,16 @@ def overlaps(a: dict, b: dict) -> bool:
 
 
 class TestFigures:
+    def test_a_tip_names_each_advised_move_in_words_with_its_figure(self, js):
+        """The hover tip of a card or place says the move as a player reads it ("Discard 75 Miles",
+        "Play Go on your table"), never the action's id ("discard m75")."""
+        cards, tips = js["data"]["touring"]["cards"], js["out"]["tips"]
+        for choice in js["data"]["touring"]["choices"]:
+            name = cards[choice["card"]]["name"]
+            want = f"Discard {name}: " if choice["column"] == "discard" else f"Play {name} on your table: "
+            tip = tips[choice["action"]]
+            assert tip.startswith(want) and "chance to win" in tip and choice["action"] not in tip, tip
+
     def test_figures_read_short_with_their_interval(self, js):
         assert js["out"]["texts"] == ["62% ±7", "62%", "29.0 ±5.9", "29.0", "100% ±5"]
         assert js["out"]["words"] == ["62% chance to win (55%–69%, 40 deals)",

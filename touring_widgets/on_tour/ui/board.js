@@ -208,10 +208,9 @@ export const GAME = {
       const advice = spaceAdvice(api);
       const here = hit.seat === bigSeat(v) ? advice.figures.filter((f) => f.space === hit.space) : [];
       if (here.length) {
-        const tied = draft(api).placed.length ? advice.figures.filter((f) => f.best).length > 1 : !advice.best;
         const said = here.map((f) => {
           const mark = markText(f.mark === "star" || f.mark === "X" ? f.mark : Number(f.mark));
-          const rank = f.best ? (tied ? ", tied for the best" : ", the best")
+          const rank = f.best ? (advice.tied ? ", tied for the best" : ", the best")
             : f.dropped ? ", dropped early by the advice's halving (fewer deals)" : "";
           return `${mark} here: ${figureWords(advice.kind, ...f.figure)}${rank}`;
         });

@@ -92,8 +92,10 @@ export function spaceAdvice(api, tile = ROOM_FOR_TWO) {
   const marks = [...new Set(figures.map((f) => f.mark))];
   const both = figures.some((f) => f.slot > 0);
   const picked = lit(api).mark !== null && lit(api).mark !== undefined;
+  // With no number placed the advice names its one best writing unless others are tied with it.
+  const tied = ui.placed.length ? figures.filter((f) => f.best).length > 1 : !advice.best;
   return { figures, marks, both, better: !both && !picked && !ui.placed.length && firstMarks(choicesOf(api)).length > 1,
-    kind: advice.kind, best: advice.best || null, few };
+    kind: advice.kind, best: advice.best || null, few, tied };
 }
 
 /** The spaces lit now, in board order. */

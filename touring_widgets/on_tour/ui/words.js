@@ -90,9 +90,7 @@ function adviceLegend(api, tile) {
   const where = advice.both ? `${marks[0]}'s above ${each}, ${marks[1]}'s below`
     : advice.better ? `the better of ${chips.join(" and ")} under ${each}`
       : placed ? `the whole writing's under ${each}` : `${marks[0]}'s under ${each}`;
-  // With no number placed the advice names its one best writing unless others are tied with it.
-  const tied = placed ? advice.figures.filter((f) => f.best).length > 1 : !advice.best;
-  const star = tied ? `★ tied for the best${placed ? " left" : ""}` : `★ best${placed ? " left" : ", ringed"}`;
+  const star = advice.tied ? `★ tied for the best${placed ? " left" : ""}` : `★ best${placed ? " left" : ", ringed"}`;
   const dropped = advice.figures.some((f) => f.dropped && !f.best)
     ? "; (in brackets) dropped early, on fewer deals" : "";
   return ` Advice, expected final score: ${where}; ${star}${dropped}.`;

@@ -2,7 +2,8 @@
 // moves tied for it), and what it says in words.
 
 import { figureWords } from "../../widgets/js/advice.js";
-import { describeDestination } from "./layout.js";
+import { describeDestination, destinations } from "./layout.js";
+import { catalog } from "./play.js";
 
 /**
  * The advice's figures for this board's choices: each action's figure, each card's best action,
@@ -50,7 +51,7 @@ export function adviceWords(api, action) {
   const best = f.tied ? " (tied for the best: the intervals overlap)"
     : action === advice.best ? " (the best move so far)" : "";
   const choice = api.choices().find((c) => c.action === action);
-  const move = choice ? describeDestination(api.view(), api.model.get("cards") || {},
-    { target: choice.kind === "discard" ? "discard" : choice.target, choice }) : action;
+  const dest = choice && destinations(api.choices(), choice.card).find((d) => d.action === action);
+  const move = dest ? describeDestination(api.view(), catalog(api), dest) : action;
   return `${move}: ${figureWords(advice.kind, f.estimate, f.low, f.high, f.n)}${best}`;
 }

@@ -15,7 +15,7 @@ import {
 import { catalog, currentDests, letGo, pickCard, pickFirst, play, refuse, selectedCard, unselect } from "./play.js";
 
 export {
-  actingSeat, adviceFigures, cardBadgeColours, cycleIndex, describeDestination, destinationBox, destinations,
+  actingSeat, adviceFigures, adviceWords, cardBadgeColours, cycleIndex, describeDestination, destinationBox, destinations,
   faceUpText, familyOf, figureLabel, hitTest, intendedAction, lastMoveBox, layout, seatName, symbolCalls, teamOf,
 };
 
