@@ -90,10 +90,10 @@ function adviceLegend(api, tile) {
   const where = advice.both ? `${marks[0]}'s above ${each}, ${marks[1]}'s below`
     : advice.better ? `the better of ${chips.join(" and ")} under ${each}`
       : placed ? `the whole writing's under ${each}` : `${marks[0]}'s under ${each}`;
-  const star = advice.tied ? `★ tied for the best${placed ? " left" : ""}` : `★ best${placed ? " left" : ", ringed"}`;
-  const dropped = advice.figures.some((f) => f.dropped && !f.best)
-    ? "; (in brackets) dropped early, on fewer deals" : "";
-  return ` Advice, expected final score: ${where}; ${star}${dropped}.`;
+  // The same words however the playouts go: a legend that grew a line as ties came and went would
+  // move the map under the pointer.
+  return ` Advice, expected final score: ${where}; ★ best${placed ? " left" : ", ringed"}, or ★ on each tied for` +
+    " it; (in brackets) dropped early, on fewer deals.";
 }
 
 /** The line under the large map: a drawn tour as Python checked it, once drawing is done (while a
